@@ -1,0 +1,66 @@
+/**
+ * The expander against the npm peers: pre-parsed expansion of a realistic
+ * template, and parse+expand of every RFC example.
+ */
+import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
+import { ENGINES } from "../tests/_engines.ts";
+import UriTemplates from "uri-templates";
+import { parseTemplate as urlTemplateParse } from "url-template";
+import { StdUriTemplate } from "@std-uritemplate/std-uritemplate";
+
+const REALISTIC = "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}";
+const VARIABLES = {
+  owner: "octocat",
+  repo: "Hello-World",
+  issue_number: 1347,
+  since: "2024-01-01T00:00:00Z",
+  per_page: 100,
+};
+const STRING_VARIABLES = { ...VARIABLES, issue_number: "1347", per_page: "100" };
+
+const uriTemplates = new UriTemplates(REALISTIC);
+const urlTemplate = urlTemplateParse(REALISTIC);
+const preParsed = ENGINES.map((engine) => parseTemplate(REALISTIC, { engine }));
+
+for (const template of preParsed) {
+  Deno.bench(`routecast (${template.engine})`, {
+    group: "pre-parsed realistic template",
+    baseline: template.engine === "ts",
+  }, () => {
+    template.expand(VARIABLES);
+  });
+}
+Deno.bench("uri-templates", { group: "pre-parsed realistic template" }, () => {
+  uriTemplates.fill!(STRING_VARIABLES);
+});
+Deno.bench("url-template", { group: "pre-parsed realistic template" }, () => {
+  urlTemplate.expand(STRING_VARIABLES);
+});
+
+interface Group {
+  variables: Record<string, unknown>;
+  testcases: [string, unknown][];
+}
+const examples: [string, Record<string, unknown>][] = [];
+for (const file of ["spec-examples.json"]) {
+  const groups: Record<string, Group> = JSON.parse(
+    await Deno.readTextFile(new URL(`../tests/testdata/uritemplate-test/${file}`, import.meta.url)),
+  );
+  for (const group of Object.values(groups)) {
+    for (const [template] of group.testcases) examples.push([template, group.variables]);
+  }
+}
+
+for (const engine of ENGINES) {
+  Deno.bench(`routecast (${engine})`, {
+    group: "parse+expand all spec examples",
+    baseline: engine === "ts",
+  }, () => {
+    for (const [template, variables] of examples) expand(template, variables, { engine });
+  });
+}
+Deno.bench("@std-uritemplate/std-uritemplate", { group: "parse+expand all spec examples" }, () => {
+  for (const [template, variables] of examples) {
+    StdUriTemplate.expand(template, variables as Parameters<typeof StdUriTemplate.expand>[1]);
+  }
+});

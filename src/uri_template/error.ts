@@ -1,0 +1,139 @@
+/**
+ * The error thrown for malformed URI templates, and the message table that
+ * both engines share (the WebAssembly engine reports a code and an index; the
+ * text is built here, so both engines say exactly the same thing).
+ *
+ * @module
+ */
+
+/**
+ * Thrown when a URI template is malformed, or when a value cannot be expanded
+ * in the way RFC 6570 defines (a prefix modifier on a list or map).
+ *
+ * @example Catching a malformed template
+ * ```ts
+ * import { expand, UriTemplateError } from "@routecast/endpoint/uri-template";
+ * import { assert, assertEquals } from "@std/assert";
+ *
+ * try {
+ *   expand("/repos/{owner", { owner: "octocat" });
+ *   assert(false);
+ * } catch (error) {
+ *   assert(error instanceof UriTemplateError);
+ *   assertEquals(error.index, 7);
+ * }
+ * ```
+ */
+export class UriTemplateError extends SyntaxError {
+  /** The template that could not be used. */
+  readonly template: string;
+  /** The position in `template` of the character that made it invalid. */
+  readonly index: number;
+
+  /**
+   * Creates an error; `message` should quote the template and give the index.
+   *
+   * @param message The complete message.
+   * @param template The template that could not be used.
+   * @param index Where in `template` the problem is.
+   */
+  constructor(message: string, template: string, index: number) {
+    super(message);
+    this.name = "UriTemplateError";
+    this.template = template;
+    this.index = index;
+  }
+}
+
+/** Error codes shared by both engines (the AssemblyScript engine mirrors them). */
+export const ERR_UNMATCHED_CLOSE = 1;
+/** An expression's `{` has no `}`. */
+export const ERR_UNTERMINATED = 2;
+/** An operator that RFC 6570 reserves for future use (`= , ! @ |`). */
+export const ERR_RESERVED_OPERATOR = 3;
+/** A variable name was expected. */
+export const ERR_VARNAME = 4;
+/** A variable name is followed by something other than a modifier, `,` or `}`. */
+export const ERR_AFTER_VARNAME = 5;
+/** A modifier is followed by something other than `,` or `}`. */
+export const ERR_AFTER_MODIFIER = 6;
+/** A prefix length outside 1 to 9999, or not a plain integer. */
+export const ERR_PREFIX_LENGTH = 7;
+/** A prefix modifier on a variable whose value is a list or a map. */
+export const ERR_PREFIX_COMPOSITE = 8;
+
+const MAX_QUOTED = 200;
+
+/** Quotes a caller's value for an error message, bounded in length. */
+export function quote(value: string): string {
+  return JSON.stringify(
+    value.length > MAX_QUOTED ? value.slice(0, MAX_QUOTED) + "…" : value,
+  );
+}
+
+function found(template: string, index: number): string {
+  if (index >= template.length) return "the end of the template";
+  const code = template.codePointAt(index)!;
+  return quote(String.fromCodePoint(code));
+}
+
+function variableAt(template: string, index: number): string {
+  let end = index;
+  while (end < template.length && !":*,}".includes(template[end])) end++;
+  return quote(template.slice(index, end));
+}
+
+/**
+ * Builds the `UriTemplateError` for an error `code` at `index` of `template`.
+ *
+ * @param code One of the `ERR_*` codes.
+ * @param template The template being parsed or expanded.
+ * @param index Where the problem is.
+ * @returns The error, ready to throw.
+ */
+export function templateError(
+  code: number,
+  template: string,
+  index: number,
+): UriTemplateError {
+  let detail: string;
+  switch (code) {
+    case ERR_UNMATCHED_CLOSE:
+      detail = `unmatched "}" at index ${index}`;
+      break;
+    case ERR_UNTERMINATED:
+      detail = `unterminated expression starting at index ${index}`;
+      break;
+    case ERR_RESERVED_OPERATOR:
+      detail = `reserved operator ${
+        found(template, index)
+      } at index ${index}, expected one of "+#./;?&" or a variable name`;
+      break;
+    case ERR_VARNAME:
+      detail = `expected a variable name at index ${index}, found ${found(template, index)}`;
+      break;
+    case ERR_AFTER_VARNAME:
+      detail = `unexpected ${
+        found(template, index)
+      } at index ${index}, expected a modifier, "," or "}"`;
+      break;
+    case ERR_AFTER_MODIFIER:
+      detail = `unexpected ${found(template, index)} at index ${index}, expected "," or "}"`;
+      break;
+    case ERR_PREFIX_LENGTH:
+      detail = `invalid prefix length at index ${index}, expected an integer from 1 to 9999`;
+      break;
+    case ERR_PREFIX_COMPOSITE:
+      detail = `prefix modifier on variable ${
+        variableAt(template, index)
+      } at index ${index} cannot apply to its list or map value`;
+      break;
+    default:
+      throw new RangeError(`Unknown URI template error code ${code}`);
+  }
+  return new UriTemplateError(
+    `Invalid URI template ${quote(template)}: ${detail}`,
+    template,
+    index,
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * A strict, fast RFC 6570 URI Template expander (levels 1 to 4).
+ *
+ * ```ts
+ * import { expand } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * assertEquals(
+ *   expand("/repos/{owner}/{repo}/issues{?state,labels}", {
+ *     owner: "octocat",
+ *     repo: "hello-world",
+ *     labels: ["bug", "help wanted"],
+ *   }),
+ *   "/repos/octocat/hello-world/issues?labels=bug,help%20wanted",
+ * );
+ * ```
+ *
+ * @module
+ */
+
+import type { CompiledTemplate, Engine, EngineName, TemplateVariables } from "./_engine.ts";
+import { tsEngine } from "./_ts_engine.ts";
+import { BoundedCache } from "./_cache.ts";
+import { quote } from "./error.ts";
+
+export { UriTemplateError } from "./error.ts";
+export type { EngineName, ScalarValue, TemplateValue, TemplateVariables } from "./_engine.ts";
+
+/** Options for {@linkcode parseTemplate} and {@linkcode expand}. */
+export interface TemplateOptions {
+  /**
+   * Which engine compiles and expands the template. Without it, the
+   * WebAssembly engine is used where the runtime can instantiate it, and the
+   * TypeScript engine elsewhere.
+   *
+   * @default {undefined}
+   */
+  engine?: EngineName;
+}
+
+/** A parsed URI template, ready to expand many times. */
+export interface Template {
+  /** The template text as given. */
+  readonly template: string;
+  /** The engine that compiled this template and expands it. */
+  readonly engine: EngineName;
+  /** Unique variable names, in order of first appearance. */
+  readonly variableNames: readonly string[];
+  /**
+   * Expands the template with `variables` (own properties only).
+   *
+   * @param variables Values by variable name.
+   * @returns The URI reference.
+   * @throws {TypeError} When a value cannot be expanded.
+   * @throws {UriTemplateError} For a prefix modifier on a list or map value.
+   */
+  expand(variables: TemplateVariables): string;
+}
+
+class ParsedTemplate implements Template {
+  readonly template: string;
+  readonly engine: EngineName;
+  readonly variableNames: readonly string[];
+  readonly #compiled: CompiledTemplate;
+
+  constructor(template: string, engine: Engine) {
+    this.#compiled = engine.compile(template);
+    this.template = template;
+    this.engine = engine.name;
+    this.variableNames = this.#compiled.variableNames;
+    Object.freeze(this);
+  }
+
+  expand(variables: TemplateVariables): string {
+    if (typeof variables !== "object" || variables === null) {
+      throw new TypeError(
+        `Cannot expand ${quote(this.template)}: expected variables as an object, found ${
+          variables === null ? "null" : typeof variables
+        }`,
+      );
+    }
+    return this.#compiled.expand(variables);
+  }
+}
+
+const caches = {
+  ts: new BoundedCache((template) => new ParsedTemplate(template, tsEngine)),
+};
+
+function cacheFor(options: TemplateOptions | undefined) {
+  const engine = options?.engine;
+  if (engine === undefined || engine === "ts") return caches.ts;
+  if (engine === "wasm") {
+    throw new Error(
+      'The "wasm" engine is not available in this runtime: this build has no WebAssembly engine',
+    );
+  }
+  throw new TypeError(
+    `Invalid engine ${quote(String(engine))}: expected "wasm" or "ts"`,
+  );
+}
+
+function checkTemplate(template: unknown): asserts template is string {
+  if (typeof template !== "string") {
+    throw new TypeError(
+      `Invalid URI template ${String(template)}: expected a string, found ${typeof template}`,
+    );
+  }
+}
+
+/**
+ * Parses a URI template once, for many expansions. Parsed templates are
+ * cached (up to 1000 per engine), so parsing the same text again is cheap.
+ *
+ * @param template RFC 6570 template text.
+ * @param options Which engine to use.
+ * @returns The parsed template.
+ * @throws {UriTemplateError} When the template is malformed.
+ *
+ * @example Parse once, expand many times
+ * ```ts
+ * import { parseTemplate } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const comments = parseTemplate("/repos/{owner}/{repo}/issues/{number}/comments{?page}");
+ * assertEquals(comments.variableNames, ["owner", "repo", "number", "page"]);
+ * assertEquals(
+ *   comments.expand({ owner: "octocat", repo: "hello", number: 42, page: 2 }),
+ *   "/repos/octocat/hello/issues/42/comments?page=2",
+ * );
+ * ```
+ */
+export function parseTemplate(template: string, options?: TemplateOptions): Template {
+  checkTemplate(template);
+  return cacheFor(options).get(template);
+}
+
+/**
+ * Expands a URI template in one call (the parsed form is cached).
+ *
+ * @param template RFC 6570 template text.
+ * @param variables Values by variable name (own properties only).
+ * @param options Which engine to use.
+ * @returns The URI reference.
+ * @throws {UriTemplateError} When the template is malformed.
+ * @throws {TypeError} When a value cannot be expanded.
+ *
+ * @example Lists, maps and operators
+ * ```ts
+ * import { expand } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * assertEquals(expand("{/path*}{?q}", { path: ["a b", "c"], q: "x&y" }), "/a%20b/c?q=x%26y");
+ * ```
+ */
+export function expand(
+  template: string,
+  variables: TemplateVariables,
+  options?: TemplateOptions,
+): string {
+  return parseTemplate(template, options).expand(variables);
+}
