@@ -1,7 +1,36 @@
 /**
- * routecast: turns a route and parameters into HTTP request options.
+ * routecast turns a route (`"POST /repos/{owner}/{repo}/issues"`) and
+ * parameters into request options (`{ method, url, headers, body, request }`)
+ * that any HTTP client can send. It sends nothing itself.
+ *
+ * ```ts
+ * import { endpoint } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const { method, url, body } = endpoint("POST /repos/{owner}/{repo}/issues", {
+ *   owner: "octocat",
+ *   repo: "hello-world",
+ *   title: "Found a bug",
+ * });
+ * assertEquals(method, "post");
+ * assertEquals(url, "https://api.github.com/repos/octocat/hello-world/issues");
+ * assertEquals(body, { title: "Found a bug" });
+ * ```
  *
  * @module
  */
 
+export { endpoint } from "./src/endpoint/mod.ts";
 export { VERSION } from "./src/_version.ts";
+export type {
+  Endpoint,
+  EndpointDefaults,
+  EndpointOptions,
+  MediaType,
+  MergedOptions,
+  RequestHeaders,
+  RequestMeta,
+  RequestMethod,
+  RequestOptions,
+  ResponseHeaders,
+} from "./src/endpoint/types.ts";

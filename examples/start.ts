@@ -1,11 +1,11 @@
-/** The README's first example: expand a GitHub route template. */
-import { expand } from "@routecast/endpoint/uri-template";
+/** The README's main example: request options for creating an issue. */
+import { endpoint } from "@routecast/endpoint";
 
-console.log(
-  expand("https://api.github.com/repos/{owner}/{repo}/issues{?state,labels,per_page}", {
-    owner: "octocat",
-    repo: "Hello-World",
-    labels: ["bug", "help wanted"],
-    per_page: 100,
-  }),
-);
+const options = endpoint("POST /repos/{owner}/{repo}/issues", {
+  owner: "octocat",
+  repo: "Hello-World",
+  title: "Found a bug",
+  labels: ["bug"],
+  headers: { authorization: "token ghp_0000000000000000000000000000000000" },
+});
+console.log(JSON.stringify(options, null, 2));

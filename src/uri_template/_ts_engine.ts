@@ -354,8 +354,8 @@ function expandExpression(
   return out;
 }
 
-/** A list or map without `*`: members joined by `,`, named once. */
-function expandJoined(
+/** A list or map without `*`: members joined by `,`, named once (`name` as output). */
+export function expandJoined(
   name: string,
   value: string[] | Pairs,
   op: number,

@@ -1,0 +1,204 @@
+/**
+ * Builders: an `endpoint` function bound to its defaults, with `defaults`,
+ * `DEFAULTS`, `merge` and `parse` (spec section 4).
+ *
+ * `endpoint(route, options)` is `parse(merge(route, options))`; for the
+ * common call (a route string, no `method`/`url`/`baseUrl`/`mediaType`
+ * option, simple defaults) a builder takes a fast path that gathers the same
+ * inputs without building the merged object. tests/endpoint_fast_path_test.ts
+ * checks that both paths agree.
+ *
+ * @module
+ */
+
+import type { Template } from "../uri_template/mod.ts";
+import { BoundedCache } from "../uri_template/_cache.ts";
+import type {
+  Endpoint,
+  EndpointDefaults,
+  EndpointOptions,
+  MergedOptions,
+  RequestOptions,
+  ResponseHeaders,
+} from "./types.ts";
+import { checkMethod, mergeOptions } from "./_merge.ts";
+import { buildRequest, checkRequest, createParse } from "./_parse.ts";
+import { compileUrl, NAMED_OPTIONS, routeFromString, type UrlTemplate } from "./_route.ts";
+import { checkHeaders, mergeHeaders } from "./_headers.ts";
+import { frozenCopy, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { VERSION } from "../_version.ts";
+
+/** The global defaults (spec 2.3, DECISIONS.md names). */
+export const GLOBAL_DEFAULTS: EndpointDefaults = frozenCopy({
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": `routecast/${VERSION}`,
+  },
+  mediaType: { format: "" },
+});
+
+type Parse = (options: unknown) => RequestOptions;
+type UrlCache = (url: string) => UrlTemplate;
+
+/** A route string resolved against a builder's defaults. */
+interface RoutePlan {
+  readonly method: string;
+  readonly upper: string;
+  readonly url: string;
+  readonly compiled: UrlTemplate;
+}
+
+const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
+
+/**
+ * Returns the fast `endpoint(route, options)` for `defaults`, or `undefined`
+ * when the defaults need the general path (media type amendments, default
+ * `request` or `data`, object-valued default parameters).
+ */
+function createFastPath(
+  defaults: EndpointDefaults,
+  urls: UrlCache,
+  slow: (route: unknown, options: unknown) => RequestOptions,
+): ((route: unknown, options?: unknown) => RequestOptions) | undefined {
+  const mediaType = defaults.mediaType;
+  if (mediaType.format !== "" || (mediaType.previews?.length ?? 0) > 0) return undefined;
+  const defaultParameters: string[] = [];
+  for (const key of Object.keys(defaults)) {
+    if (key === "request" || key === "data") return undefined;
+    if (NAMED_OPTIONS.has(key)) continue;
+    const value = defaults[key];
+    if (typeof value === "object" && value !== null) return undefined;
+    defaultParameters.push(key);
+  }
+  const defaultHeaders = defaults.headers;
+  const baseUrl = defaults.baseUrl;
+  const plans = new BoundedCache((route): RoutePlan => {
+    const parts = routeFromString(route);
+    const method = parts.method ?? defaults.method;
+    checkMethod(method);
+    return { method, upper: method.toUpperCase(), url: parts.url, compiled: urls(parts.url) };
+  });
+
+  return function endpoint(route: unknown, options?: unknown): RequestOptions {
+    if (typeof route !== "string") return slow(route, options);
+    let given = NO_OPTIONS;
+    if (options !== undefined && options !== null) {
+      if (!isPlainObject(options)) return slow(route, options);
+      given = options;
+    }
+    const plan = plans.get(route);
+    const compiled = plan.compiled;
+    if (compiled.usesOptionName) return slow(route, options);
+    let callHeaders: unknown;
+    let data: unknown;
+    let request: unknown;
+    const keys = Object.keys(given);
+    const variables = compiled.variables;
+    const remaining: string[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      switch (key) {
+        case "headers":
+          callHeaders = given.headers;
+          continue;
+        case "data":
+          data = given.data;
+          continue;
+        case "request":
+          request = given.request;
+          continue;
+        case "method":
+        case "url":
+        case "baseUrl":
+        case "mediaType":
+          if (given[key] !== undefined) return slow(route, options);
+          continue;
+      }
+      if (!variables.has(key) && given[key] !== undefined) remaining.push(key);
+    }
+    checkRequest(request);
+    let parameters = given;
+    if (defaultParameters.length > 0) {
+      // Default parameters come first, in their order, as in merge().
+      parameters = {};
+      remaining.length = 0;
+      for (const key of defaultParameters) {
+        const value = Object.hasOwn(given, key) && given[key] !== undefined
+          ? given[key]
+          : defaults[key];
+        setOwn(parameters, key, value);
+        if (!variables.has(key)) remaining.push(key);
+      }
+      for (const key of keys) {
+        if (Object.hasOwn(parameters, key) || NAMED_OPTIONS.has(key)) continue;
+        const value = given[key];
+        if (value === undefined) continue;
+        setOwn(parameters, key, value);
+        if (!variables.has(key)) remaining.push(key);
+      }
+    }
+    let headers: ResponseHeaders;
+    if (callHeaders === undefined || callHeaders === null) {
+      headers = { ...defaultHeaders };
+    } else {
+      headers = mergeHeaders(defaultHeaders, callHeaders);
+    }
+    return buildRequest({
+      method: plan.method,
+      upper: plan.upper,
+      url: plan.url,
+      compiled,
+      baseUrl,
+      headers,
+      format: "",
+      previews: [],
+      parameters,
+      remaining,
+      hasData: data !== undefined,
+      data,
+      request,
+    });
+  };
+}
+
+function withDefaults(
+  parse: Parse,
+  urls: UrlCache,
+  base: EndpointDefaults,
+  options: unknown,
+): Endpoint {
+  if (!isPlainObject(options)) {
+    throw new TypeError(
+      `Invalid defaults ${quoteValue(options)}: expected a plain object of options and parameters`,
+    );
+  }
+  const merged = mergeOptions(base, options, undefined);
+  checkHeaders(merged.headers);
+  const DEFAULTS = frozenCopy(merged) as EndpointDefaults;
+  const slow = (route: unknown, routeOptions?: unknown) =>
+    parse(mergeOptions(DEFAULTS, route, routeOptions));
+  const endpoint = (createFastPath(DEFAULTS, urls, slow) ?? slow) as Endpoint;
+  return Object.assign(endpoint, {
+    DEFAULTS,
+    defaults: (next: EndpointOptions) => withDefaults(parse, urls, DEFAULTS, next),
+    merge: ((route: unknown, routeOptions?: unknown): MergedOptions =>
+      mergeOptions(DEFAULTS, route, routeOptions)) as Endpoint["merge"],
+    parse: parse as Endpoint["parse"],
+  });
+}
+
+/**
+ * Creates the root builder over a template compiler, so that the main entry
+ * (WebAssembly engine where it runs) and `./lite` (TypeScript engine only)
+ * share everything else.
+ *
+ * @param compile Parses (and caches) a url template with the chosen engine.
+ * @returns The root `endpoint` with the global defaults.
+ */
+export function createEndpoint(compile: (template: string) => Template): Endpoint {
+  const cache = new BoundedCache((url) => compileUrl(url, compile));
+  const urls = (url: string) => cache.get(url);
+  return withDefaults(createParse(urls), urls, GLOBAL_DEFAULTS, {});
+}

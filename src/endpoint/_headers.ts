@@ -1,0 +1,96 @@
+/**
+ * Header merging and validation (DECISIONS.md rule 10): names lowercased,
+ * later wins among case-duplicates, `undefined` keeps the default, `null`
+ * removes the header; names must be HTTP tokens and values free of CR, LF
+ * and NUL.
+ *
+ * @module
+ */
+
+import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+
+/** Header values as the result carries them. */
+export type Headers = Record<string, string | number>;
+
+// RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA.
+const TOKEN: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  const chars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return table;
+})();
+
+/** Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2). */
+export function isToken(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || TOKEN[code] === 0) return false;
+  }
+  return true;
+}
+
+function checkHeader(name: string, value: unknown): void {
+  if (!isToken(name)) {
+    throw new TypeError(`Invalid header name ${quoteValue(name)}: expected an HTTP token`);
+  }
+  if (typeof value === "number") return;
+  if (typeof value !== "string") {
+    throw new TypeError(
+      `Invalid value for header ${quoteValue(name)}: expected a string or a number, found ${
+        quoteValue(value)
+      }`,
+    );
+  }
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0x0d || code === 0x0a || code === 0) {
+      throw new TypeError(
+        `Invalid value for header ${quoteValue(name)}: ${
+          quoteValue(value)
+        } contains CR, LF or NUL, expected a single-line value`,
+      );
+    }
+  }
+}
+
+/**
+ * Checks every header of a merged header set.
+ *
+ * @throws {TypeError} For a name that is not a token or a value that is not a
+ * single-line string or a number.
+ */
+export function checkHeaders(headers: Readonly<Record<string, unknown>>): void {
+  for (const name of Object.keys(headers)) checkHeader(name, headers[name]);
+}
+
+/**
+ * Returns `base` with `overrides` merged over it (a new object; names
+ * lowercased, `undefined` ignored, `null` removing the header).
+ *
+ * @throws {TypeError} When `overrides` is not a plain object, or a header in it is invalid.
+ */
+export function mergeHeaders(base: Readonly<Headers>, overrides: unknown): Headers {
+  // Spread defines own properties, so a "__proto__" header stays a header.
+  const result: Headers = { ...base };
+  if (overrides === undefined || overrides === null) return result;
+  if (!isPlainObject(overrides)) {
+    throw new TypeError(
+      `Invalid headers ${
+        quoteValue(overrides)
+      }: expected a plain object of header names and values`,
+    );
+  }
+  for (const key of Object.keys(overrides)) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    const name = key.toLowerCase();
+    if (value === null) {
+      delete result[name];
+      continue;
+    }
+    checkHeader(name, value);
+    setOwn(result, name, value);
+  }
+  return result;
+}

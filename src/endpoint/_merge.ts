@@ -1,0 +1,153 @@
+/**
+ * `merge`: applies a builder's defaults to a route and options, without
+ * parsing (spec 2.4). Nothing the caller passes is changed.
+ *
+ * @module
+ */
+
+import type { EndpointDefaults, MergedOptions } from "./types.ts";
+import { isToken, mergeHeaders } from "./_headers.ts";
+import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { previewName } from "./_media_type.ts";
+import { routeFromString } from "./_route.ts";
+import { BoundedCache } from "../uri_template/_cache.ts";
+
+const routes = new BoundedCache(routeFromString);
+
+/**
+ * Checks that `method` is an HTTP token.
+ *
+ * @throws {TypeError} When it is not.
+ */
+export function checkMethod(method: unknown): asserts method is string {
+  if (typeof method !== "string" || !isToken(method)) {
+    throw new TypeError(
+      `Invalid method ${quoteValue(method)}: expected an HTTP method such as "GET" or "POST"`,
+    );
+  }
+}
+
+/** Returns a mutable copy of plain objects and arrays (defaults are frozen). */
+function thawedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(thawedCopy);
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwn(copy, key, thawedCopy(value[key]));
+  return copy;
+}
+
+/** Merges `options` over `base` deeply; values taken from `base` are copied. */
+function mergeValue(base: unknown, value: unknown): unknown {
+  if (!isPlainObject(value) || !isPlainObject(base)) return value;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(base)) setOwn(result, key, thawedCopy(base[key]));
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item === undefined) continue;
+    setOwn(result, key, mergeValue(Object.hasOwn(base, key) ? base[key] : undefined, item));
+  }
+  return result;
+}
+
+function mergeMediaType(
+  base: EndpointDefaults["mediaType"],
+  given: unknown,
+): MergedOptions["mediaType"] {
+  if (given !== undefined && !isPlainObject(given)) {
+    throw new TypeError(
+      `Invalid mediaType ${quoteValue(given)}: expected an object with format and previews`,
+    );
+  }
+  const format = given?.format ?? base.format;
+  if (typeof format !== "string") {
+    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
+  }
+  const previews = given?.previews;
+  if (
+    previews !== undefined &&
+    (!Array.isArray(previews) || !previews.every((name) => typeof name === "string"))
+  ) {
+    throw new TypeError(
+      `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
+    );
+  }
+  const result: MergedOptions["mediaType"] = { format };
+  if (base.previews !== undefined || previews !== undefined) {
+    const names = new Set<string>();
+    for (const name of base.previews ?? []) names.add(previewName(name));
+    for (const name of previews ?? []) names.add(previewName(name));
+    result.previews = [...names];
+  }
+  return result;
+}
+
+/**
+ * Applies `defaults` to a route string and options, or to an options object.
+ *
+ * @throws {TypeError} For a malformed route, options that are not an
+ * object, an invalid method, header or media type.
+ */
+export function mergeOptions(
+  defaults: EndpointDefaults,
+  route: unknown,
+  options: unknown,
+): MergedOptions {
+  let given: Record<string, unknown>;
+  let method: string | undefined;
+  let url: string | undefined;
+  if (typeof route === "string") {
+    const parts = routes.get(route);
+    method = parts.method;
+    url = parts.url;
+    if (options !== undefined && options !== null && !isPlainObject(options)) {
+      throw new TypeError(
+        `Invalid options ${quoteValue(options)}: expected a plain object of options and parameters`,
+      );
+    }
+    given = options ?? {};
+  } else if (isPlainObject(route)) {
+    if (options !== undefined) {
+      throw new TypeError(
+        `Invalid arguments: expected endpoint(route, options) or endpoint(options), found an options object followed by ${
+          quoteValue(options)
+        }`,
+      );
+    }
+    given = route;
+  } else {
+    throw new TypeError(
+      `Invalid route ${quoteValue(route)}: expected a "<METHOD> <url>" string or an options object`,
+    );
+  }
+
+  const result: Record<string, unknown> = {};
+  // Default keys come first, in their order; headers and mediaType are merged below.
+  for (const key of Object.keys(defaults)) {
+    setOwn(
+      result,
+      key,
+      key === "headers" || key === "mediaType" ? null : thawedCopy(defaults[key]),
+    );
+  }
+  if (method !== undefined) result.method = method;
+  if (url !== undefined) result.url = url;
+  for (const key of Object.keys(given)) {
+    const value = given[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "headers":
+      case "mediaType":
+        break;
+      default:
+        setOwn(
+          result,
+          key,
+          mergeValue(Object.hasOwn(defaults, key) ? defaults[key] : undefined, value),
+        );
+    }
+  }
+  checkMethod(result.method);
+  result.headers = mergeHeaders(defaults.headers, given.headers);
+  result.mediaType = mergeMediaType(defaults.mediaType, given.mediaType);
+  return result as MergedOptions;
+}

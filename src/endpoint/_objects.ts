@@ -1,0 +1,80 @@
+/**
+ * Object helpers that never let a caller's key reach a prototype and never
+ * change a caller's object.
+ *
+ * @module
+ */
+
+import { quote } from "../uri_template/error.ts";
+
+/** Whether `value` is a plain object (its prototype is `Object.prototype` or `null`). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Sets an own, enumerable data property, even for keys such as `__proto__`
+ * where plain assignment would change the object's prototype instead.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/**
+ * Copies plain objects and arrays all the way down and freezes the copies;
+ * other objects (class instances, functions) are kept by reference, unfrozen.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  if (!isPlainObject(value)) return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) setOwn(copy, key, frozenCopy(value[key]));
+  return Object.freeze(copy) as T;
+}
+
+/**
+ * Merges `options` over `defaults`: plain objects present in both are merged
+ * key by key, everything else from `options` replaces the default. Neither
+ * input is changed; merged levels are new objects.
+ */
+export function mergeDeep(
+  defaults: Record<string, unknown>,
+  options: Record<string, unknown>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(defaults)) setOwn(result, key, defaults[key]);
+  for (const key of Object.keys(options)) {
+    const value = options[key];
+    const base = Object.hasOwn(defaults, key) ? defaults[key] : undefined;
+    setOwn(
+      result,
+      key,
+      isPlainObject(value) && isPlainObject(base) ? mergeDeep(base, value) : value,
+    );
+  }
+  return result;
+}
+
+/** Describes a value's type for an error message. */
+export function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : typeof value;
+}
+
+/** Quotes a string for an error message (bounded), or names a non-string's type. */
+export function quoteValue(value: unknown): string {
+  if (typeof value !== "string") return typeName(value);
+  return quote(value);
+}

@@ -1,0 +1,232 @@
+/**
+ * `parse`: turns merged options into request options (spec 2.2, DECISIONS.md
+ * rules 1-13). Stateless.
+ *
+ * @module
+ */
+
+import type { RequestOptions, ResponseHeaders } from "./types.ts";
+import { mergeHeaders } from "./_headers.ts";
+import { amendAccept, previewName } from "./_media_type.ts";
+import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { checkPathSafety, NAMED_OPTIONS, schemePrefixLength, type UrlTemplate } from "./_route.ts";
+import { checkMethod } from "./_merge.ts";
+import { encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
+import { normalizeValue } from "../uri_template/_values.ts";
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** Returns the compiled form of a url (cached by the caller). */
+export type UrlCompiler = (url: string) => UrlTemplate;
+
+let lastBaseUrl = "";
+let lastBase = "";
+
+/** `baseUrl` without its trailing `/`, then the url (with a `/` between if it has none). */
+export function joinBaseUrl(baseUrl: unknown, url: string): string {
+  if (baseUrl !== lastBaseUrl) {
+    if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
+      throw new TypeError(
+        `Invalid baseUrl ${
+          quoteValue(baseUrl)
+        }: expected an absolute URL such as "https://api.github.com"`,
+      );
+    }
+    let end = baseUrl.length;
+    while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
+    lastBase = baseUrl.slice(0, end);
+    lastBaseUrl = baseUrl;
+  }
+  return url.charCodeAt(0) === 0x2f ? lastBase + url : lastBase + "/" + url;
+}
+
+/** One `name=value` query pair, as `{?name}` expands it (`q` keeps its `+` separators). */
+function queryPair(name: string, value: unknown): string | undefined {
+  const encodedName = encodeText(name, false);
+  if (typeof value === "string") {
+    if (name === "q") {
+      return "q=" + value.split("+").map((piece) => encodeText(piece, false)).join("+");
+    }
+    return encodedName + "=" + encodeText(value, false);
+  }
+  const normalized = normalizeValue(name, value);
+  if (normalized === undefined) return undefined;
+  if (typeof normalized === "string") return encodedName + "=" + encodeText(normalized, false);
+  return expandJoined(encodedName, normalized, OP_QUERY, false);
+}
+
+/** Appends `parameters` as a query, before any fragment, with `?` or `&`. */
+function appendQuery(url: string, parameters: Record<string, unknown>, names: string[]): string {
+  let query = "";
+  for (const name of names) {
+    const pair = queryPair(name, parameters[name]);
+    if (pair !== undefined) query += (query === "" ? "" : "&") + pair;
+  }
+  if (query === "") return url;
+  const hash = url.indexOf("#");
+  const head = hash < 0 ? url : url.slice(0, hash);
+  const joined = head + (head.includes("?") ? "&" : "?") + query;
+  return hash < 0 ? joined : joined + url.slice(hash);
+}
+
+function checkFormat(mediaType: unknown): { format: string; previews: string[] } {
+  if (mediaType === undefined || mediaType === null) return { format: "", previews: [] };
+  if (!isPlainObject(mediaType)) {
+    throw new TypeError(
+      `Invalid mediaType ${quoteValue(mediaType)}: expected an object with format and previews`,
+    );
+  }
+  const format = mediaType.format ?? "";
+  if (typeof format !== "string") {
+    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
+  }
+  const previews = mediaType.previews ?? [];
+  if (!Array.isArray(previews) || !previews.every((name) => typeof name === "string")) {
+    throw new TypeError(
+      `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
+    );
+  }
+  return { format, previews: previews.map(previewName) };
+}
+
+/** Everything the last stage needs, gathered by `parse` or by a builder's fast path. */
+export interface RequestParts {
+  /** The method as given, and upper-cased for decisions. */
+  readonly method: string;
+  readonly upper: string;
+  /** The url as written, for error messages. */
+  readonly url: string;
+  readonly compiled: UrlTemplate;
+  readonly baseUrl: unknown;
+  /** A fresh, validated header object that the result may own. */
+  readonly headers: ResponseHeaders;
+  readonly format: string;
+  readonly previews: readonly string[];
+  /** Values by parameter name: url variables and the remaining parameters. */
+  readonly parameters: Record<string, unknown>;
+  /** Names of the remaining parameters (not url variables), in order. */
+  readonly remaining: string[];
+  readonly hasData: boolean;
+  readonly data: unknown;
+  readonly request: unknown;
+}
+
+/**
+ * Builds request options: expands the url, routes the remaining parameters
+ * to the query or the body, amends `accept`, adds the JSON content type.
+ *
+ * @throws {TypeError} For a value that cannot be expanded or forms a dot-segment, or data on GET/HEAD.
+ * @throws {UriTemplateError} For a prefix modifier on a list or map.
+ */
+export function buildRequest(parts: RequestParts): RequestOptions {
+  const { compiled, parameters, upper, headers } = parts;
+  const expanded = compiled.template.expand(parameters);
+  if (compiled.pathVariables.length > 0) checkPathSafety(compiled, parameters, expanded);
+  let url = compiled.full ? expanded : joinBaseUrl(parts.baseUrl, expanded);
+  let body: unknown;
+  if (upper === "GET" || upper === "HEAD") {
+    if (parts.hasData) {
+      throw new TypeError(
+        `Invalid option data for ${upper} ${
+          quoteValue(parts.url)
+        }: ${upper} requests have no body, expected query parameters as options`,
+      );
+    }
+    if (parts.remaining.length > 0) url = appendQuery(url, parameters, parts.remaining);
+  } else if (parts.hasData) {
+    body = parts.data;
+  } else if (parts.remaining.length > 0) {
+    const json: Record<string, unknown> = {};
+    for (const key of parts.remaining) setOwn(json, key, parameters[key]);
+    body = json;
+  }
+  if (parts.format !== "" || parts.previews.length > 0) {
+    const accept = headers.accept;
+    const amended = amendAccept(
+      accept === undefined ? undefined : String(accept),
+      parts.format,
+      parts.previews,
+    );
+    if (amended !== undefined) headers.accept = amended;
+  }
+  if (body !== undefined && headers["content-type"] === undefined) {
+    headers["content-type"] = JSON_CONTENT_TYPE;
+  }
+  if (body === undefined && (upper === "PUT" || upper === "PATCH")) body = "";
+  const result: RequestOptions = { method: parts.method.toLowerCase(), url, headers };
+  if (body !== undefined) result.body = body;
+  if (parts.request !== undefined) result.request = parts.request as RequestOptions["request"];
+  return result;
+}
+
+/**
+ * Checks the `request` option: absent, or an object.
+ *
+ * @throws {TypeError} When it is something else.
+ */
+export function checkRequest(request: unknown): void {
+  if (
+    request !== undefined &&
+    (typeof request !== "object" || request === null || Array.isArray(request))
+  ) {
+    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
+  }
+}
+
+/**
+ * Creates `parse` over a url compiler (which picks the template engine).
+ *
+ * @param compileUrl Compiles and caches route urls.
+ * @returns The `parse` function.
+ */
+export function createParse(compileUrl: UrlCompiler): (options: unknown) => RequestOptions {
+  return function parse(options: unknown): RequestOptions {
+    if (!isPlainObject(options)) {
+      throw new TypeError(
+        `Invalid options ${quoteValue(options)}: expected a plain object with method and url`,
+      );
+    }
+    const method = options.method ?? "GET";
+    checkMethod(method);
+    const url = options.url;
+    if (typeof url !== "string" || url === "") {
+      throw new TypeError(
+        `Missing url: expected a route such as "GET /repos/{owner}/{repo}" or a url option, found ${
+          quoteValue(url)
+        }`,
+      );
+    }
+    const headers = mergeHeaders({}, options.headers);
+    const { format, previews } = checkFormat(options.mediaType);
+    checkRequest(options.request);
+    const compiled = compileUrl(url);
+    let parameters: Record<string, unknown> = options;
+    if (compiled.usesOptionName) {
+      parameters = {};
+      for (const key of Object.keys(options)) {
+        if (!NAMED_OPTIONS.has(key)) setOwn(parameters, key, options[key]);
+      }
+    }
+    const remaining: string[] = [];
+    for (const key of Object.keys(options)) {
+      if (!NAMED_OPTIONS.has(key) && !compiled.variables.has(key) && options[key] !== undefined) {
+        remaining.push(key);
+      }
+    }
+    return buildRequest({
+      method,
+      upper: method.toUpperCase(),
+      url,
+      compiled,
+      baseUrl: options.baseUrl,
+      headers,
+      format,
+      previews,
+      parameters,
+      remaining,
+      hasData: options.data !== undefined && Object.hasOwn(options, "data"),
+      data: options.data,
+      request: options.request,
+    });
+  };
+}

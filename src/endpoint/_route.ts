@@ -1,0 +1,268 @@
+/**
+ * Route strings (`"POST /repos/{owner}/{repo}/issues"`) and the url template
+ * behind them: `:name` placeholders, full URLs, and which variables sit in the
+ * path, where a dot-segment value must be refused (DECISIONS.md rules 2, 4,
+ * 5 and 9).
+ *
+ * @module
+ */
+
+import type { Template } from "../uri_template/mod.ts";
+import {
+  OP_LABEL,
+  OP_PARAM,
+  OP_PATH,
+  OP_RESERVED,
+  OP_SIMPLE,
+  parseParts,
+} from "../uri_template/_ts_engine.ts";
+import { isToken } from "./_headers.ts";
+import { quoteValue } from "./_objects.ts";
+
+/** A route string split into its method (absent for a lone url) and url. */
+export interface RouteParts {
+  readonly method: string | undefined;
+  readonly url: string;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+/**
+ * Splits `"<METHOD> <url>"` (whitespace-separated, trimmed); a lone token is a url.
+ *
+ * @throws {TypeError} For an empty route, more than two tokens, or a method
+ * that is not an HTTP token.
+ */
+export function routeFromString(route: string): RouteParts {
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < route.length) {
+    while (i < route.length && isSpace(route.charCodeAt(i))) i++;
+    const start = i;
+    while (i < route.length && !isSpace(route.charCodeAt(i))) i++;
+    if (i > start) {
+      if (tokens.length === 2) {
+        throw new TypeError(`Invalid route ${quoteValue(route)}: expected "<METHOD> <url>"`);
+      }
+      tokens.push(route.slice(start, i));
+    }
+  }
+  if (tokens.length === 0) {
+    throw new TypeError(`Invalid route ${quoteValue(route)}: expected "<METHOD> <url>"`);
+  }
+  if (tokens.length === 1) return { method: undefined, url: tokens[0] };
+  if (!isToken(tokens[0])) {
+    throw new TypeError(
+      `Invalid route ${quoteValue(route)}: method ${
+        quoteValue(tokens[0])
+      } is not an HTTP token, expected "<METHOD> <url>"`,
+    );
+  }
+  return { method: tokens[0], url: tokens[1] };
+}
+
+function isSchemeChar(code: number, first: boolean): boolean {
+  const alpha = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  if (first) return alpha;
+  return alpha || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d ||
+    code === 0x2e;
+}
+
+/** Length of `scheme://` at the start of `url`, or 0 when it has none. */
+export function schemePrefixLength(url: string): number {
+  let i = 0;
+  while (i < url.length && isSchemeChar(url.charCodeAt(i), i === 0)) i++;
+  return i > 0 && url.startsWith("://", i) ? i + 3 : 0;
+}
+
+function isNameStart(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+}
+
+function isNameChar(code: number): boolean {
+  return isNameStart(code) || (code >= 0x30 && code <= 0x39);
+}
+
+/**
+ * Rewrites `:name` placeholders as `{name}`: only right after a `/`, only in
+ * the path (never in the host, the query or the fragment, nor inside `{...}`).
+ */
+export function colonsToBraces(url: string): string {
+  const scheme = schemePrefixLength(url);
+  let i = scheme === 0 ? 0 : url.indexOf("/", scheme);
+  if (i < 0 || !url.includes("/:")) return url;
+  let out = "";
+  let copied = 0;
+  while (i < url.length) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f || code === 0x23) break; // ? #
+    if (code === 0x7b) { // {
+      const op = url.charCodeAt(i + 1);
+      if (op === 0x3f || op === 0x26 || op === 0x23) break; // {? {& {#
+      const close = url.indexOf("}", i);
+      if (close < 0) break;
+      i = close + 1;
+      continue;
+    }
+    if (code === 0x2f && url.charCodeAt(i + 1) === 0x3a && isNameStart(url.charCodeAt(i + 2))) {
+      let end = i + 3;
+      while (isNameChar(url.charCodeAt(end))) end++;
+      out += url.slice(copied, i + 1) + "{" + url.slice(i + 2, end) + "}";
+      copied = end;
+      i = end;
+      continue;
+    }
+    i++;
+  }
+  return copied === 0 ? url : out + url.slice(copied);
+}
+
+/** A route's url, compiled once and cached. */
+export interface UrlTemplate {
+  /** The compiled template (`:name` already rewritten). */
+  readonly template: Template;
+  /** The template's variable names. */
+  readonly variables: ReadonlySet<string>;
+  /** Whether the url is a full URL with a scheme, used without `baseUrl`. */
+  readonly full: boolean;
+  /** Variables in the path whose value could form a `.` or `..` segment. */
+  readonly pathVariables: readonly string[];
+  /** Whether a template variable has the name of a named option (`url`, `headers`...). */
+  readonly usesOptionName: boolean;
+}
+
+/** The options that are never parameters. */
+export const NAMED_OPTIONS: ReadonlySet<string> = new Set([
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "mediaType",
+  "data",
+  "request",
+]);
+
+/** Names of the variables that sit in the path with an operator that can form a dot-segment. */
+function pathVariableNames(template: string): string[] {
+  const names: string[] = [];
+  for (const part of parseParts(template)) {
+    if (typeof part === "string") {
+      if (part.includes("?") || part.includes("#")) break;
+      continue;
+    }
+    const op = part.op;
+    if (op !== OP_SIMPLE && op !== OP_RESERVED && op !== OP_LABEL && op !== OP_PATH) {
+      if (op === OP_PARAM) continue; // {;x} cannot form a bare dot-segment
+      break; // {?x} {&x} {#x} end the path
+    }
+    for (const spec of part.specs) names.push(spec.name);
+  }
+  return names;
+}
+
+/**
+ * Compiles a route's url with `compile` (the engine's `parseTemplate`).
+ *
+ * @throws {UriTemplateError} When the url is not a valid template.
+ */
+export function compileUrl(url: string, compile: (template: string) => Template): UrlTemplate {
+  const text = colonsToBraces(url);
+  const template = compile(text);
+  const variables = new Set(template.variableNames);
+  let usesOptionName = false;
+  for (const name of variables) if (NAMED_OPTIONS.has(name)) usesOptionName = true;
+  return {
+    template,
+    variables,
+    full: schemePrefixLength(url) > 0,
+    pathVariables: pathVariableNames(text),
+    usesOptionName,
+  };
+}
+
+function isDotLike(piece: string): boolean {
+  if (piece.length === 0) return false;
+  for (let i = 0; i < piece.length; i++) {
+    if (piece.charCodeAt(i) === 0x2e) continue;
+    if (
+      piece.charCodeAt(i) === 0x25 && piece.charCodeAt(i + 1) === 0x32 &&
+      (piece.charCodeAt(i + 2) | 0x20) === 0x65
+    ) {
+      i += 2;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+function hasDotLikeText(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first !== 0x2e && first !== 0x25 && !text.includes("/")) return false;
+  for (const piece of text.split("/")) if (isDotLike(piece)) return true;
+  return false;
+}
+
+/** Whether a value could expand to a dot-segment (a cheap, over-approximating test). */
+function hasDotLikeValue(value: unknown): boolean {
+  if (typeof value === "string") return hasDotLikeText(value);
+  if (Array.isArray(value)) {
+    return value.some((item) => typeof item === "string" && hasDotLikeText(item));
+  }
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    const entries = value instanceof Map
+      ? [...value.entries()].flat()
+      : Object.entries(value).flat();
+    return entries.some((item) => typeof item === "string" && hasDotLikeText(item));
+  }
+  return false;
+}
+
+/** Whether the path of the expanded `url` has a `.` or `..` segment (plain or `%2e`-encoded). */
+function hasDotSegment(url: string, full: boolean): boolean {
+  let start = 0;
+  if (full) {
+    start = url.indexOf("/", schemePrefixLength(url));
+    if (start < 0) return false;
+  }
+  let end = url.length;
+  for (let i = start; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code === 0x3f || code === 0x23) {
+      end = i;
+      break;
+    }
+  }
+  for (const segment of url.slice(start, end).split("/")) {
+    if (segment.length > 0 && segment.length <= 6 && isDotLike(segment)) {
+      const dots = segment.toLowerCase().replaceAll("%2e", ".");
+      if (dots === "." || dots === "..") return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses an expansion in which a caller's value formed a `.` or `..` path
+ * segment (DECISIONS.md rule 9).
+ *
+ * @throws {TypeError} Naming the parameter.
+ */
+export function checkPathSafety(
+  compiled: UrlTemplate,
+  parameters: Readonly<Record<string, unknown>>,
+  expanded: string,
+): void {
+  for (const name of compiled.pathVariables) {
+    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (hasDotLikeValue(value) && hasDotSegment(expanded, compiled.full)) {
+      throw new TypeError(
+        `Invalid value for parameter ${quoteValue(name)}: ${
+          typeof value === "string" ? quoteValue(value) : "its list or map"
+        } would form a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+  }
+}
