@@ -18,12 +18,14 @@
  * @module
  */
 
-import type { CompiledTemplate, Engine, EngineName, TemplateVariables } from "./_engine.ts";
+import type { EngineName, TemplateVariables } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
+import { ParsedTemplate, type Template } from "./_template.ts";
 import { BoundedCache } from "./_cache.ts";
 import { quote } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
+export type { Template } from "./_template.ts";
 export type { EngineName, ScalarValue, TemplateValue, TemplateVariables } from "./_engine.ts";
 
 /** Options for {@linkcode parseTemplate} and {@linkcode expand}. */
@@ -36,51 +38,6 @@ export interface TemplateOptions {
    * @default {undefined}
    */
   engine?: EngineName;
-}
-
-/** A parsed URI template, ready to expand many times. */
-export interface Template {
-  /** The template text as given. */
-  readonly template: string;
-  /** The engine that compiled this template and expands it. */
-  readonly engine: EngineName;
-  /** Unique variable names, in order of first appearance. */
-  readonly variableNames: readonly string[];
-  /**
-   * Expands the template with `variables` (own properties only).
-   *
-   * @param variables Values by variable name.
-   * @returns The URI reference.
-   * @throws {TypeError} When a value cannot be expanded.
-   * @throws {UriTemplateError} For a prefix modifier on a list or map value.
-   */
-  expand(variables: TemplateVariables): string;
-}
-
-class ParsedTemplate implements Template {
-  readonly template: string;
-  readonly engine: EngineName;
-  readonly variableNames: readonly string[];
-  readonly #compiled: CompiledTemplate;
-
-  constructor(template: string, engine: Engine) {
-    this.#compiled = engine.compile(template);
-    this.template = template;
-    this.engine = engine.name;
-    this.variableNames = this.#compiled.variableNames;
-    Object.freeze(this);
-  }
-
-  expand(variables: TemplateVariables): string {
-    if (typeof variables !== "object" || variables === null) {
-      throw new TypeError(
-        `Cannot expand ${quote(this.template)}: expected variables as an object, found ${
-          variables === null ? "null" : typeof variables
-        }`,
-      );
-    }
-    return this.#compiled.expand(variables);
-  }
 }
 
 const caches = {
