@@ -182,13 +182,14 @@ export function compileUrl(url: string, compile: (template: string) => Template)
   };
 }
 
-function isDotLike(piece: string): boolean {
-  if (piece.length === 0) return false;
-  for (let i = 0; i < piece.length; i++) {
-    if (piece.charCodeAt(i) === 0x2e) continue;
+/** Whether `text[start, end)` is non-empty and made only of `.` and `%2e` (any case). */
+function isDotLike(text: string, start = 0, end = text.length): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) {
+    if (text.charCodeAt(i) === 0x2e) continue;
     if (
-      piece.charCodeAt(i) === 0x25 && piece.charCodeAt(i + 1) === 0x32 &&
-      (piece.charCodeAt(i + 2) | 0x20) === 0x65
+      text.charCodeAt(i) === 0x25 && text.charCodeAt(i + 1) === 0x32 &&
+      (text.charCodeAt(i + 2) | 0x20) === 0x65 && i + 3 <= end
     ) {
       i += 2;
       continue;
@@ -198,10 +199,15 @@ function isDotLike(piece: string): boolean {
   return true;
 }
 
+/** Whether a piece of `text` between `/`, `?` and `#` (where a path segment can end) is dot-like. */
 function hasDotLikeText(text: string): boolean {
-  const first = text.charCodeAt(0);
-  if (first !== 0x2e && first !== 0x25 && !text.includes("/")) return false;
-  for (const piece of text.split("/")) if (isDotLike(piece)) return true;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x2f;
+    if (code !== 0x2f && code !== 0x3f && code !== 0x23) continue;
+    if (isDotLike(text, start, i)) return true;
+    start = i + 1;
+  }
   return false;
 }
 

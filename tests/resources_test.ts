@@ -1,0 +1,57 @@
+/**
+ * Resource bounds: compiled-template caches stay within their caps under a
+ * stream of distinct templates, and very large values expand correctly or
+ * throw RangeError, never anything else.
+ */
+import { expand } from "@routecast/endpoint/uri-template";
+import { endpoint } from "@routecast/endpoint";
+import { assert, assertEquals } from "@std/assert";
+import { ENGINES } from "./_engines.ts";
+
+const STREAM = 1_000_000;
+
+Deno.test("expand() and endpoint() keep memory flat under 1e6 distinct templates", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--v8-flags=--expose-gc",
+      new URL("./fixtures/template_stream.ts", import.meta.url).pathname,
+      String(STREAM),
+      "default",
+    ],
+  }).output();
+  assert(output.success, new TextDecoder().decode(output.stderr));
+  const { heap } = JSON.parse(new TextDecoder().decode(output.stdout));
+  // A million compiled templates would take hundreds of MB; the caches hold 1000 each.
+  const growth = heap[3] - heap[0];
+  assert(growth < 8 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB: ${heap}`);
+});
+
+for (const engine of ENGINES) {
+  Deno.test(`expand() handles a 10 MB value or throws RangeError (${engine} engine)`, () => {
+    const size = 10 * 1024 * 1024;
+    const cases: [string, string, (result: string) => boolean][] = [
+      ["{x}", "a".repeat(size), (result) => result.length === size],
+      ["{+x}", "/%".repeat(size / 2), (result) => result.length === size / 2 * 4],
+      ["{?x}", "é".repeat(size / 4), (result) => result.length === 3 + size / 4 * 6],
+    ];
+    for (const [template, value, check] of cases) {
+      try {
+        const result = expand(template, { x: value }, { engine });
+        assert(check(result), `${template}: wrong length ${result.length}`);
+      } catch (error) {
+        assert(error instanceof RangeError, `${template}: ${error}`);
+      }
+    }
+  });
+}
+
+Deno.test("endpoint() handles a 10 MB path value or throws RangeError", () => {
+  const value = "b".repeat(10 * 1024 * 1024);
+  try {
+    const { url } = endpoint("GET /repos/{owner}/x", { owner: value });
+    assertEquals(url.length, "https://api.github.com/repos//x".length + value.length);
+  } catch (error) {
+    assert(error instanceof RangeError, String(error));
+  }
+});
