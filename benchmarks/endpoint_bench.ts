@@ -1,36 +1,45 @@
 /**
- * endpoint() against @octokit/endpoint and a hand-written string-concatenation
- * function (the practical limit), in one run.
+ * endpoint() against @octokit/endpoint and a hand-written function that
+ * builds the same result with plain string concatenation (the practical
+ * limit), for the main entry (WebAssembly engine where it runs) and ./lite.
+ * One group per case; routecast is the baseline.
  */
 import { endpoint } from "@routecast/endpoint";
+import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@octokit/endpoint";
 
-const GET_ROUTE = "GET /repos/{owner}/{repo}/issues";
-const GET_PARAMS = { owner: "octocat", repo: "Hello-World", state: "open", per_page: 100 };
+const ACCEPT = "application/vnd.github.v3+json";
+const UA = String(endpoint.DEFAULTS.headers["user-agent"]);
+const JSON_TYPE = "application/json; charset=utf-8";
+const e = encodeURIComponent;
 
-/** What a careful hand-written function does for the GET case. */
-function handWritten(params: typeof GET_PARAMS) {
-  return {
-    method: "get",
-    url: "https://api.github.com/repos/" + encodeURIComponent(params.owner) + "/" +
-      encodeURIComponent(params.repo) + "/issues?state=" + encodeURIComponent(params.state) +
-      "&per_page=" + params.per_page,
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": "routecast/0.0.0" },
-  };
+type Call = (route: string, parameters: Record<string, unknown>) => unknown;
+const PEERS: [string, Call][] = [
+  ["routecast", endpoint as Call],
+  ["routecast/lite", lite as Call],
+  ["@octokit/endpoint", octokit as Call],
+];
+
+function group(name: string, run: (call: Call) => void, handWritten: () => unknown) {
+  for (const [peer, call] of PEERS) {
+    Deno.bench(peer, { group: name, baseline: peer === "routecast" }, () => run(call));
+  }
+  Deno.bench("hand-written concatenation", { group: name }, () => {
+    handWritten();
+  });
 }
 
-Deno.bench("hand-written concatenation", { group: "GET path+query" }, () => {
-  handWritten(GET_PARAMS);
-});
-Deno.bench("routecast", { group: "GET path+query", baseline: true }, () => {
-  endpoint(GET_ROUTE, GET_PARAMS);
-});
-Deno.bench("@octokit/endpoint", { group: "GET path+query" }, () => {
-  octokit(GET_ROUTE, GET_PARAMS);
-});
+// 1. GET with two path and two query parameters.
+const GET = { owner: "octocat", repo: "Hello-World", state: "open", per_page: 100 };
+group("GET path+query", (call) => call("GET /repos/{owner}/{repo}/issues", GET), () => ({
+  method: "get",
+  url: "https://api.github.com/repos/" + e(GET.owner) + "/" + e(GET.repo) + "/issues?state=" +
+    e(GET.state) + "&per_page=" + GET.per_page,
+  headers: { accept: ACCEPT, "user-agent": UA },
+}));
 
-const POST_ROUTE = "POST /repos/{owner}/{repo}/issues";
-const POST_PARAMS = {
+// 2. POST with a JSON body.
+const POST = {
   owner: "octocat",
   repo: "Hello-World",
   title: "Found a bug",
@@ -38,25 +47,42 @@ const POST_PARAMS = {
   labels: ["bug"],
   headers: { authorization: "token 0000" },
 };
-Deno.bench("routecast", { group: "POST JSON body", baseline: true }, () => {
-  endpoint(POST_ROUTE, POST_PARAMS);
-});
-Deno.bench("@octokit/endpoint", { group: "POST JSON body" }, () => {
-  octokit(POST_ROUTE, POST_PARAMS);
+group("POST JSON body", (call) => call("POST /repos/{owner}/{repo}/issues", POST), () => ({
+  method: "post",
+  url: "https://api.github.com/repos/" + e(POST.owner) + "/" + e(POST.repo) + "/issues",
+  headers: {
+    accept: ACCEPT,
+    "user-agent": UA,
+    authorization: POST.headers.authorization,
+    "content-type": JSON_TYPE,
+  },
+  body: { title: POST.title, body: POST.body, labels: POST.labels },
+}));
+
+// 3. A call through a two-level .defaults() builder.
+const LEVEL_1 = { baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token 1" } };
+const LEVEL_2 = { org: "my-org", per_page: 100 };
+const builders: [string, Call][] = [
+  ["routecast", endpoint.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
+  ["routecast/lite", lite.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
+  ["@octokit/endpoint", octokit.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
+];
+const TYPE = { type: "private" };
+for (const [peer, call] of builders) {
+  Deno.bench(peer, { group: "two-level defaults", baseline: peer === "routecast" }, () => {
+    call("GET /orgs/{org}/repos", TYPE);
+  });
+}
+Deno.bench("hand-written concatenation", { group: "two-level defaults" }, () => {
+  ({
+    method: "get",
+    url: LEVEL_1.baseUrl + "/orgs/" + e(LEVEL_2.org) + "/repos?per_page=" + LEVEL_2.per_page +
+      "&type=" + e(TYPE.type),
+    headers: { accept: ACCEPT, "user-agent": UA, authorization: LEVEL_1.headers.authorization },
+  });
 });
 
-const DEFAULTS_1 = { baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token 1" } };
-const DEFAULTS_2 = { org: "my-org", per_page: 100 };
-const ours = endpoint.defaults(DEFAULTS_1).defaults(DEFAULTS_2);
-const theirs = octokit.defaults(DEFAULTS_1).defaults(DEFAULTS_2);
-Deno.bench("routecast", { group: "two-level defaults", baseline: true }, () => {
-  ours("GET /orgs/{org}/repos", { type: "private" });
-});
-Deno.bench("@octokit/endpoint", { group: "two-level defaults" }, () => {
-  theirs("GET /orgs/{org}/repos", { type: "private" });
-});
-
-/** Real GitHub REST routes with typical parameters. */
+// 4. A mix of real GitHub REST routes with typical parameters.
 const MIX: [string, Record<string, unknown>][] = [
   ["GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello" }],
   ["GET /repos/{owner}/{repo}/issues", {
@@ -160,9 +186,55 @@ const MIX: [string, Record<string, unknown>][] = [
   ["GET /users/{username}/repos", { username: "octocat", sort: "pushed" }],
   ["POST /markdown", { text: "# Hello", mode: "gfm" }],
 ];
-Deno.bench("routecast", { group: "mix of 26 GitHub routes", baseline: true }, () => {
-  for (const [route, parameters] of MIX) endpoint(route, parameters);
+
+/** The least a hand-written builder does for a simple route: the practical limit. */
+function handWrittenRoute(route: string, parameters: Record<string, unknown>) {
+  const space = route.indexOf(" ");
+  const method = route.slice(0, space);
+  let url = "https://api.github.com";
+  let query = "";
+  const body: Record<string, unknown> = {};
+  const template = route.slice(space + 1);
+  let last = 0;
+  const used = new Set<string>();
+  for (let open = template.indexOf("{"); open >= 0; open = template.indexOf("{", last)) {
+    const close = template.indexOf("}", open);
+    const name = template.slice(open + 1, close);
+    used.add(name);
+    url += template.slice(last, open) + e(String(parameters[name]));
+    last = close + 1;
+  }
+  url += template.slice(last);
+  const isQuery = method === "GET" || method === "HEAD";
+  let hasBody = false;
+  for (const name in parameters) {
+    if (used.has(name)) continue;
+    if (isQuery) query += (query ? "&" : "?") + name + "=" + e(String(parameters[name]));
+    else {
+      body[name] = parameters[name];
+      hasBody = true;
+    }
+  }
+  const headers: Record<string, string> = { accept: ACCEPT, "user-agent": UA };
+  if (hasBody) headers["content-type"] = JSON_TYPE;
+  return {
+    method: method.toLowerCase(),
+    url: url + query,
+    headers,
+    body: hasBody ? body : undefined,
+  };
+}
+
+group(`mix of ${MIX.length} GitHub routes`, (call) => {
+  for (const [route, parameters] of MIX) call(route, parameters);
+}, () => {
+  for (const [route, parameters] of MIX) handWrittenRoute(route, parameters);
 });
-Deno.bench("@octokit/endpoint", { group: "mix of 26 GitHub routes" }, () => {
-  for (const [route, parameters] of MIX) octokit(route, parameters);
+
+// 5. The cost of making a builder.
+Deno.bench("routecast", { group: "endpoint.defaults() creation", baseline: true }, () => {
+  endpoint.defaults(LEVEL_1);
+});
+Deno.bench("@octokit/endpoint", { group: "endpoint.defaults() creation" }, () => {
+  octokit.defaults(LEVEL_1);
 });

@@ -22,7 +22,7 @@ import type {
   ResponseHeaders,
 } from "./types.ts";
 import { checkMethod, mergeOptions } from "./_merge.ts";
-import { buildRequest, checkRequest, createParse } from "./_parse.ts";
+import { buildRequest, checkRequest, createParse, type RequestPlan } from "./_parse.ts";
 import { compileUrl, NAMED_OPTIONS, routeFromString, type UrlTemplate } from "./_route.ts";
 import { checkHeaders, mergeHeaders } from "./_headers.ts";
 import { frozenCopy, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
@@ -41,14 +41,6 @@ export const GLOBAL_DEFAULTS: EndpointDefaults = frozenCopy({
 
 type Parse = (options: unknown) => RequestOptions;
 type UrlCache = (url: string) => UrlTemplate;
-
-/** A route string resolved against a builder's defaults. */
-interface RoutePlan {
-  readonly method: string;
-  readonly upper: string;
-  readonly url: string;
-  readonly compiled: UrlTemplate;
-}
 
 const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 
@@ -74,11 +66,19 @@ function createFastPath(
   }
   const defaultHeaders = defaults.headers;
   const baseUrl = defaults.baseUrl;
-  const plans = new BoundedCache((route): RoutePlan => {
+  const plans = new BoundedCache((route): RequestPlan => {
     const parts = routeFromString(route);
     const method = parts.method ?? defaults.method;
     checkMethod(method);
-    return { method, upper: method.toUpperCase(), url: parts.url, compiled: urls(parts.url) };
+    return {
+      method,
+      upper: method.toUpperCase(),
+      url: parts.url,
+      compiled: urls(parts.url),
+      baseUrl,
+      format: "",
+      previews: [],
+    };
   });
 
   return function endpoint(route: unknown, options?: unknown): RequestOptions {
@@ -145,21 +145,7 @@ function createFastPath(
     } else {
       headers = mergeHeaders(defaultHeaders, callHeaders);
     }
-    return buildRequest({
-      method: plan.method,
-      upper: plan.upper,
-      url: plan.url,
-      compiled,
-      baseUrl,
-      headers,
-      format: "",
-      previews: [],
-      parameters,
-      remaining,
-      hasData: data !== undefined,
-      data,
-      request,
-    });
+    return buildRequest(plan, headers, parameters, remaining, data, request);
   };
 }
 

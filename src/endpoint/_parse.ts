@@ -23,7 +23,7 @@ let lastBaseUrl = "";
 let lastBase = "";
 
 /** `baseUrl` without its trailing `/`, then the url (with a `/` between if it has none). */
-export function joinBaseUrl(baseUrl: unknown, url: string): string {
+export function joinBaseUrl(baseUrl: unknown, url: string, leadingSlash?: boolean): string {
   if (baseUrl !== lastBaseUrl) {
     if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
       throw new TypeError(
@@ -37,7 +37,7 @@ export function joinBaseUrl(baseUrl: unknown, url: string): string {
     lastBase = baseUrl.slice(0, end);
     lastBaseUrl = baseUrl;
   }
-  return url.charCodeAt(0) === 0x2f ? lastBase + url : lastBase + "/" + url;
+  return (leadingSlash ?? url.charCodeAt(0) === 0x2f) ? lastBase + url : lastBase + "/" + url;
 }
 
 /** One `name=value` query pair, as `{?name}` expands it (`q` keeps its `+` separators). */
@@ -55,14 +55,23 @@ function queryPair(name: string, value: unknown): string | undefined {
   return expandJoined(encodedName, normalized, OP_QUERY, false);
 }
 
-/** Appends `parameters` as a query, before any fragment, with `?` or `&`. */
-function appendQuery(url: string, parameters: Record<string, unknown>, names: string[]): string {
+/**
+ * Appends `parameters` as a query, before any fragment, with `?` or `&`
+ * (`plain`: the url is known to hold neither `?` nor `#`).
+ */
+function appendQuery(
+  url: string,
+  parameters: Record<string, unknown>,
+  names: string[],
+  plain: boolean,
+): string {
   let query = "";
   for (const name of names) {
     const pair = queryPair(name, parameters[name]);
     if (pair !== undefined) query += (query === "" ? "" : "&") + pair;
   }
   if (query === "") return url;
+  if (plain) return url + "?" + query;
   const hash = url.indexOf("#");
   const head = hash < 0 ? url : url.slice(0, hash);
   const joined = head + (head.includes("?") ? "&" : "?") + query;
@@ -89,26 +98,22 @@ function checkFormat(mediaType: unknown): { format: string; previews: string[] }
   return { format, previews: previews.map(previewName) };
 }
 
-/** Everything the last stage needs, gathered by `parse` or by a builder's fast path. */
-export interface RequestParts {
-  /** The method as given, and upper-cased for decisions. */
+/** What a route resolves to: the same for every call of a route through one builder. */
+export interface RequestPlan {
+  /** The method as given. */
   readonly method: string;
+  /** The method upper-cased, for decisions. */
   readonly upper: string;
   /** The url as written, for error messages. */
   readonly url: string;
+  /** The compiled url. */
   readonly compiled: UrlTemplate;
+  /** The base URL for a url that is a path. */
   readonly baseUrl: unknown;
-  /** A fresh, validated header object that the result may own. */
-  readonly headers: ResponseHeaders;
+  /** `mediaType.format` ("" for none). */
   readonly format: string;
+  /** `mediaType.previews`, names without `-preview`. */
   readonly previews: readonly string[];
-  /** Values by parameter name: url variables and the remaining parameters. */
-  readonly parameters: Record<string, unknown>;
-  /** Names of the remaining parameters (not url variables), in order. */
-  readonly remaining: string[];
-  readonly hasData: boolean;
-  readonly data: unknown;
-  readonly request: unknown;
 }
 
 /**
@@ -118,34 +123,41 @@ export interface RequestParts {
  * @throws {TypeError} For a value that cannot be expanded or forms a dot-segment, or data on GET/HEAD.
  * @throws {UriTemplateError} For a prefix modifier on a list or map.
  */
-export function buildRequest(parts: RequestParts): RequestOptions {
-  const { compiled, parameters, upper, headers } = parts;
+export function buildRequest(
+  plan: RequestPlan,
+  headers: ResponseHeaders,
+  parameters: Record<string, unknown>,
+  remaining: string[],
+  data: unknown,
+  request: unknown,
+): RequestOptions {
+  const { compiled, upper } = plan;
   const expanded = compiled.template.expand(parameters);
   if (compiled.pathVariables.length > 0) checkPathSafety(compiled, parameters, expanded);
-  let url = compiled.full ? expanded : joinBaseUrl(parts.baseUrl, expanded);
+  let url = compiled.full ? expanded : joinBaseUrl(plan.baseUrl, expanded, compiled.leadingSlash);
   let body: unknown;
   if (upper === "GET" || upper === "HEAD") {
-    if (parts.hasData) {
+    if (data !== undefined) {
       throw new TypeError(
         `Invalid option data for ${upper} ${
-          quoteValue(parts.url)
+          quoteValue(plan.url)
         }: ${upper} requests have no body, expected query parameters as options`,
       );
     }
-    if (parts.remaining.length > 0) url = appendQuery(url, parameters, parts.remaining);
-  } else if (parts.hasData) {
-    body = parts.data;
-  } else if (parts.remaining.length > 0) {
+    if (remaining.length > 0) url = appendQuery(url, parameters, remaining, compiled.plainQuery);
+  } else if (data !== undefined) {
+    body = data;
+  } else if (remaining.length > 0) {
     const json: Record<string, unknown> = {};
-    for (const key of parts.remaining) setOwn(json, key, parameters[key]);
+    for (const key of remaining) setOwn(json, key, parameters[key]);
     body = json;
   }
-  if (parts.format !== "" || parts.previews.length > 0) {
+  if (plan.format !== "" || plan.previews.length > 0) {
     const accept = headers.accept;
     const amended = amendAccept(
       accept === undefined ? undefined : String(accept),
-      parts.format,
-      parts.previews,
+      plan.format,
+      plan.previews,
     );
     if (amended !== undefined) headers.accept = amended;
   }
@@ -153,9 +165,9 @@ export function buildRequest(parts: RequestParts): RequestOptions {
     headers["content-type"] = JSON_CONTENT_TYPE;
   }
   if (body === undefined && (upper === "PUT" || upper === "PATCH")) body = "";
-  const result: RequestOptions = { method: parts.method.toLowerCase(), url, headers };
+  const result: RequestOptions = { method: plan.method.toLowerCase(), url, headers };
   if (body !== undefined) result.body = body;
-  if (parts.request !== undefined) result.request = parts.request as RequestOptions["request"];
+  if (request !== undefined) result.request = request as RequestOptions["request"];
   return result;
 }
 
@@ -213,20 +225,16 @@ export function createParse(compileUrl: UrlCompiler): (options: unknown) => Requ
         remaining.push(key);
       }
     }
-    return buildRequest({
+    const plan: RequestPlan = {
       method,
       upper: method.toUpperCase(),
       url,
       compiled,
       baseUrl: options.baseUrl,
-      headers,
       format,
       previews,
-      parameters,
-      remaining,
-      hasData: options.data !== undefined && Object.hasOwn(options, "data"),
-      data: options.data,
-      request: options.request,
-    });
+    };
+    const data = Object.hasOwn(options, "data") ? options.data : undefined;
+    return buildRequest(plan, headers, parameters, remaining, data, options.request);
   };
 }

@@ -131,6 +131,10 @@ export interface UrlTemplate {
   readonly pathVariables: readonly string[];
   /** Whether a template variable has the name of a named option (`url`, `headers`...). */
   readonly usesOptionName: boolean;
+  /** Whether expansions start with `/`; `undefined` when that depends on a value. */
+  readonly leadingSlash: boolean | undefined;
+  /** Whether expansions never hold `?` or `#`, so a query is appended with a plain `?`. */
+  readonly plainQuery: boolean;
 }
 
 /** The options that are never parameters. */
@@ -179,6 +183,8 @@ export function compileUrl(url: string, compile: (template: string) => Template)
     full: schemePrefixLength(url) > 0,
     pathVariables: pathVariableNames(text),
     usesOptionName,
+    leadingSlash: text.startsWith("{") ? undefined : text.startsWith("/"),
+    plainQuery: !text.includes("?") && !text.includes("#") && !text.includes("{+"),
   };
 }
 
@@ -201,6 +207,7 @@ function isDotLike(text: string, start = 0, end = text.length): boolean {
 
 /** Whether a piece of `text` between `/`, `?` and `#` (where a path segment can end) is dot-like. */
 function hasDotLikeText(text: string): boolean {
+  if (!text.includes(".") && !text.includes("%")) return false;
   let start = 0;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 0x2f;
