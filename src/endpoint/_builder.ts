@@ -73,6 +73,7 @@ function createFastPath(
     return {
       method,
       upper: method.toUpperCase(),
+      lower: method.toLowerCase(),
       url: parts.url,
       compiled: urls(parts.url),
       baseUrl,

@@ -104,6 +104,8 @@ export interface RequestPlan {
   readonly method: string;
   /** The method upper-cased, for decisions. */
   readonly upper: string;
+  /** The method lower-cased, as the result carries it. */
+  readonly lower: string;
   /** The url as written, for error messages. */
   readonly url: string;
   /** The compiled url. */
@@ -165,7 +167,7 @@ export function buildRequest(
     headers["content-type"] = JSON_CONTENT_TYPE;
   }
   if (body === undefined && (upper === "PUT" || upper === "PATCH")) body = "";
-  const result: RequestOptions = { method: plan.method.toLowerCase(), url, headers };
+  const result: RequestOptions = { method: plan.lower, url, headers };
   if (body !== undefined) result.body = body;
   if (request !== undefined) result.request = request as RequestOptions["request"];
   return result;
@@ -228,6 +230,7 @@ export function createParse(compileUrl: UrlCompiler): (options: unknown) => Requ
     const plan: RequestPlan = {
       method,
       upper: method.toUpperCase(),
+      lower: method.toLowerCase(),
       url,
       compiled,
       baseUrl: options.baseUrl,
