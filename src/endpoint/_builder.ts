@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Template } from "../uri_template/mod.ts";
+import type { Template } from "../uri_template/_template.ts";
 import { BoundedCache } from "../uri_template/_cache.ts";
 import type {
   Endpoint,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Template } from "../uri_template/mod.ts";
+import type { Template } from "../uri_template/_template.ts";
 import {
   OP_LABEL,
   OP_PARAM,
