@@ -1,6 +1,6 @@
 /**
  * The expander against the npm peers: pre-parsed expansion of a realistic
- * template, and parse+expand of every RFC example.
+ * template, both engines on long values, and parse+expand of every RFC example.
  */
 import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
 import { ENGINES } from "../tests/_engines.ts";
@@ -36,6 +36,26 @@ Deno.bench("uri-templates", { group: "pre-parsed realistic template" }, () => {
 Deno.bench("url-template", { group: "pre-parsed realistic template" }, () => {
   urlTemplate.expand(STRING_VARIABLES);
 });
+
+// Long values, where the cost of crossing into WebAssembly is spread over
+// more work: prose (spaces and punctuation to encode), a token (nothing to
+// encode, the TS engine's best case) and non-ASCII text; 4096 UTF-16 code
+// units each.
+const LONG_VALUES: Record<string, string> = {
+  "4 KB ASCII text": "The quick brown fox jumps over the lazy dog; 0123456789 (a+b) ~! "
+    .repeat(70).slice(0, 4096),
+  "4 KB ASCII token": "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+    .repeat(70).slice(0, 4096),
+  "4 KB non-ASCII text": "Grüße aus Köln, 日本語のテキスト, emoji 😀 — ".repeat(200).slice(0, 4096),
+};
+for (const [label, value] of Object.entries(LONG_VALUES)) {
+  for (const engine of ENGINES) {
+    const template = parseTemplate("/search{?q}", { engine });
+    Deno.bench(`routecast (${engine})`, { group: label, baseline: engine === "ts" }, () => {
+      template.expand({ q: value });
+    });
+  }
+}
 
 interface Group {
   variables: Record<string, unknown>;

@@ -2,4 +2,4 @@
 import type { EngineName } from "@routecast/endpoint/uri-template";
 
 /** Both engines; each test runs once per engine. */
-export const ENGINES: readonly EngineName[] = ["ts"];
+export const ENGINES: readonly EngineName[] = ["ts", "wasm"];

@@ -6,16 +6,32 @@
  */
 
 import type { CompiledTemplate, Engine, EngineName, TemplateVariables } from "./_engine.ts";
+import type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 import { quote } from "./error.ts";
 
-/** A parsed URI template, ready to expand many times. */
-export interface Template {
+export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
+
+/**
+ * A parsed URI template, ready to expand many times. `Text` is the template
+ * text: for a literal, `variableNames` and `expand` know the variable names
+ * (see {@linkcode TemplateVariablesOf}); for a plain `string`, any names.
+ *
+ * @example
+ * ```ts
+ * import { parseTemplate, type Template } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const user: Template<"/users/{username}{?tab}"> = parseTemplate("/users/{username}{?tab}");
+ * assertEquals(user.expand({ username: "octocat" }), "/users/octocat");
+ * ```
+ */
+export interface Template<out Text extends string = string> {
   /** The template text as given. */
-  readonly template: string;
+  readonly template: Text;
   /** The engine that compiled this template and expands it. */
   readonly engine: EngineName;
   /** Unique variable names, in order of first appearance. */
-  readonly variableNames: readonly string[];
+  readonly variableNames: readonly TemplateVariableNames<Text>[];
   /**
    * Expands the template with `variables` (own properties only).
    *
@@ -24,7 +40,7 @@ export interface Template {
    * @throws {TypeError} When a value cannot be expanded.
    * @throws {UriTemplateError} For a prefix modifier on a list or map value.
    */
-  expand(variables: TemplateVariables): string;
+  expand(variables: TemplateVariablesOf<Text>): string;
 }
 
 /** A template compiled by `engine`, frozen. */

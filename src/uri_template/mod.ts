@@ -18,22 +18,36 @@
  * @module
  */
 
-import type { EngineName, TemplateVariables } from "./_engine.ts";
+import type { EngineName } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
-import { ParsedTemplate, type Template } from "./_template.ts";
+import { wasmEngine, wasmUnavailableReason } from "./_wasm_engine.ts";
+import { ParsedTemplate, type Template, type TemplateVariablesOf } from "./_template.ts";
 import { BoundedCache } from "./_cache.ts";
 import { quote } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
-export type { Template } from "./_template.ts";
+export type { Template, TemplateVariableNames, TemplateVariablesOf } from "./_template.ts";
 export type { EngineName, ScalarValue, TemplateValue, TemplateVariables } from "./_engine.ts";
 
-/** Options for {@linkcode parseTemplate} and {@linkcode expand}. */
+/**
+ * Options for {@linkcode parseTemplate} and {@linkcode expand}.
+ *
+ * @example
+ * ```ts
+ * import { expand, type TemplateOptions } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const options: TemplateOptions = { engine: "ts" };
+ * assertEquals(expand("/users/{id}", { id: 1 }, options), "/users/1");
+ * ```
+ */
 export interface TemplateOptions {
   /**
    * Which engine compiles and expands the template. Without it, the
    * WebAssembly engine is used where the runtime can instantiate it, and the
-   * TypeScript engine elsewhere.
+   * TypeScript engine elsewhere (no `WebAssembly` global, a Content Security
+   * Policy that forbids it). Both give the same results and the same errors;
+   * `"wasm"` where it cannot run throws an `Error` that says why.
    *
    * @default {undefined}
    */
@@ -42,16 +56,17 @@ export interface TemplateOptions {
 
 const caches = {
   ts: new BoundedCache((template) => new ParsedTemplate(template, tsEngine)),
+  wasm: new BoundedCache((template) => new ParsedTemplate(template, wasmEngine)),
 };
 
 function cacheFor(options: TemplateOptions | undefined) {
   const engine = options?.engine;
-  if (engine === undefined || engine === "ts") return caches.ts;
-  if (engine === "wasm") {
-    throw new Error(
-      'The "wasm" engine is not available in this runtime: this build has no WebAssembly engine',
-    );
+  if (engine === undefined) {
+    return wasmUnavailableReason() === undefined ? caches.wasm : caches.ts;
   }
+  if (engine === "ts") return caches.ts;
+  // Where WebAssembly cannot run, compiling throws an Error that says why.
+  if (engine === "wasm") return caches.wasm;
   throw new TypeError(
     `Invalid engine ${quote(String(engine))}: expected "wasm" or "ts"`,
   );
@@ -71,8 +86,9 @@ function checkTemplate(template: unknown): asserts template is string {
  *
  * @param template RFC 6570 template text.
  * @param options Which engine to use.
- * @returns The parsed template.
+ * @returns The parsed template; its `engine` says which engine runs it.
  * @throws {UriTemplateError} When the template is malformed.
+ * @throws {Error} When `options.engine` is `"wasm"` and WebAssembly cannot run here.
  *
  * @example Parse once, expand many times
  * ```ts
@@ -87,9 +103,13 @@ function checkTemplate(template: unknown): asserts template is string {
  * );
  * ```
  */
-export function parseTemplate(template: string, options?: TemplateOptions): Template {
+export function parseTemplate<Text extends string>(
+  template: Text,
+  options?: TemplateOptions,
+): Template<Text> {
   checkTemplate(template);
-  return cacheFor(options).get(template);
+  // The cache is keyed by text, so the template it returns has exactly this text.
+  return cacheFor(options).get(template) as unknown as Template<Text>;
 }
 
 /**
@@ -101,6 +121,8 @@ export function parseTemplate(template: string, options?: TemplateOptions): Temp
  * @returns The URI reference.
  * @throws {UriTemplateError} When the template is malformed.
  * @throws {TypeError} When a value cannot be expanded.
+ * @throws {RangeError} When the WebAssembly engine would need more than 256 MiB
+ * of memory for the template and its values (hundreds of megabytes of text).
  *
  * @example Lists, maps and operators
  * ```ts
@@ -110,9 +132,9 @@ export function parseTemplate(template: string, options?: TemplateOptions): Temp
  * assertEquals(expand("{/path*}{?q}", { path: ["a b", "c"], q: "x&y" }), "/a%20b/c?q=x%26y");
  * ```
  */
-export function expand(
-  template: string,
-  variables: TemplateVariables,
+export function expand<Text extends string>(
+  template: Text,
+  variables: TemplateVariablesOf<Text>,
   options?: TemplateOptions,
 ): string {
   return parseTemplate(template, options).expand(variables);
