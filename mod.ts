@@ -22,6 +22,8 @@
 
 export { endpoint } from "./src/endpoint/mod.ts";
 export { VERSION } from "./src/_version.ts";
+export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
+export { toCurl } from "./src/adapters/to_curl.ts";
 export type {
   Endpoint,
   EndpointDefaults,
@@ -33,4 +35,8 @@ export type {
   RequestMethod,
   RequestOptions,
   ResponseHeaders,
+  RouteArguments,
+  RouteOptions,
+  RouteRequiredNames,
+  RouteValue,
 } from "./src/endpoint/types.ts";

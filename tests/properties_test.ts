@@ -173,7 +173,8 @@ for (const [name, builder] of BUILDERS) {
           const child = builder.defaults(defaults);
           assert(Object.isFrozen(child.DEFAULTS));
           child.merge("GET /x", opts);
-          child("POST /x/{owner}", opts);
+          // A plain string: fuzzed options cannot promise the route's owner.
+          child("POST /x/{owner}" as string, opts);
         } catch (error) {
           assert(error instanceof TypeError || error instanceof UriTemplateError, String(error));
         }

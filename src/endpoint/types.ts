@@ -4,7 +4,26 @@
  * @module
  */
 
-/** An HTTP method; any HTTP token is accepted, these are the usual ones. */
+import type { DefinedKeys, RouteArguments, UrlOptions } from "./_route_types.ts";
+export type {
+  RouteArguments,
+  RouteOptions,
+  RouteRequiredNames,
+  RouteValue,
+} from "./_route_types.ts";
+
+/**
+ * An HTTP method; any HTTP token is accepted, these are the usual ones.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type RequestMethod } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const method: RequestMethod = "PROPFIND";
+ * assertEquals(endpoint({ method, url: "/files" }).method, "propfind");
+ * ```
+ */
 export type RequestMethod =
   | "DELETE"
   | "GET"
@@ -19,15 +38,55 @@ export type RequestMethod =
 /**
  * Request headers: names in any case (they are lowercased), values strings
  * or numbers; `undefined` keeps a default, `null` removes it.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type RequestHeaders, VERSION } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const headers: RequestHeaders = { Authorization: "token 0000", accept: null, "user-agent": undefined };
+ * assertEquals(endpoint("GET /user", { headers }).headers, {
+ *   authorization: "token 0000",
+ *   "user-agent": `routecast/${VERSION}`,
+ * });
+ * ```
  */
 export type RequestHeaders = {
   readonly [name: string]: string | number | null | undefined;
 };
 
-/** Headers in a result: lowercase names, string or number values. */
+/**
+ * Headers in a result: lowercase names, string or number values.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type ResponseHeaders } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const headers: ResponseHeaders = endpoint("GET /user", { headers: { "X-Retry": 3 } }).headers;
+ * assertEquals(headers["x-retry"], 3);
+ * ```
+ */
 export type ResponseHeaders = Record<string, string | number>;
 
-/** `mediaType` option: amends the `accept` header. */
+/**
+ * `mediaType` option: amends the `accept` header.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type MediaType } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const mediaType: MediaType = { format: "diff" };
+ * const options = endpoint("GET /repos/{owner}/{repo}/pulls/{pull_number}", {
+ *   owner: "octocat",
+ *   repo: "hello-world",
+ *   pull_number: 1,
+ *   mediaType,
+ * });
+ * assertEquals(options.headers.accept, "application/vnd.github.v3.diff");
+ * ```
+ */
 export interface MediaType {
   /**
    * A media-type parameter such as `raw`, `diff` or `text+json`.
@@ -45,13 +104,33 @@ export interface MediaType {
   readonly previews?: readonly string[];
 }
 
-/** Custom meta information passed through to the result unchanged. */
+/**
+ * Custom meta information passed through to the result unchanged.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type RequestMeta } from "@routecast/endpoint";
+ * import { assertStrictEquals } from "@std/assert";
+ *
+ * const request: RequestMeta = { timeout: 5000 };
+ * assertStrictEquals(endpoint("GET /user", { request }).request, request);
+ * ```
+ */
 export type RequestMeta = { readonly [key: string]: unknown };
 
 /**
  * Options for `endpoint()`, `endpoint.merge()` and `endpoint.defaults()`.
  * Any other key is a parameter: a url variable, else a query parameter (GET,
  * HEAD), else a JSON body key.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type EndpointOptions } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const options: EndpointOptions = { method: "POST", url: "/markdown", text: "# Hi" };
+ * assertEquals(endpoint(options).body, { text: "# Hi" });
+ * ```
  */
 export interface EndpointOptions {
   /**
@@ -103,7 +182,18 @@ export interface EndpointOptions {
   readonly [parameter: string]: unknown;
 }
 
-/** The defaults a builder holds (`endpoint.DEFAULTS`), deep-frozen. */
+/**
+ * The defaults a builder holds (`endpoint.DEFAULTS`), deep-frozen.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type EndpointDefaults } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const defaults: EndpointDefaults = endpoint.DEFAULTS;
+ * assertEquals([defaults.method, defaults.baseUrl], ["GET", "https://api.github.com"]);
+ * ```
+ */
 export interface EndpointDefaults extends EndpointOptions {
   /** The default method, as given (`"GET"` unless set). */
   readonly method: RequestMethod;
@@ -115,7 +205,19 @@ export interface EndpointDefaults extends EndpointOptions {
   readonly mediaType: { readonly format: string; readonly previews?: readonly string[] };
 }
 
-/** The result of `endpoint.merge()`: options with defaults applied, not yet parsed. */
+/**
+ * The result of `endpoint.merge()`: options with defaults applied, not yet parsed.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type MergedOptions } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const merged: MergedOptions = endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+ * assertEquals([merged.method, merged.url], ["GET", "/repos/{owner}/{repo}"]);
+ * assertEquals(endpoint.parse(merged).url, "https://api.github.com/repos/o/r");
+ * ```
+ */
 export interface MergedOptions extends EndpointOptions {
   /** The method, as given (case kept). */
   method: RequestMethod;
@@ -129,7 +231,19 @@ export interface MergedOptions extends EndpointOptions {
   mediaType: { format: string; previews?: string[] };
 }
 
-/** The request options `endpoint()` returns, ready for any HTTP client. */
+/**
+ * The request options `endpoint()` returns, ready for any HTTP client.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type RequestOptions } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const options: RequestOptions = endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+ * assertEquals([options.method, options.url], ["delete", "https://api.github.com/repos/o/r"]);
+ * assertEquals(options.body, undefined);
+ * ```
+ */
 export interface RequestOptions {
   /** The method, lowercase. */
   method: string;
@@ -143,10 +257,42 @@ export interface RequestOptions {
   request?: RequestMeta;
 }
 
-/** A request-options builder with its defaults. */
-export interface Endpoint {
+/**
+ * A request-options builder with its defaults. Calls with a route literal
+ * are typed from the route (see {@linkcode RouteOptions}): leaving out a
+ * required parameter is a type error. `Provided` is the union of the
+ * parameter names this builder has as defaults, which calls need not repeat.
+ *
+ * @example
+ * ```ts
+ * import { type Endpoint, endpoint } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const mine: Endpoint<"owner"> = endpoint.defaults({ owner: "octocat" });
+ * const { url } = mine("GET /repos/{owner}/{repo}", { repo: "hello" });
+ * assertEquals(url, "https://api.github.com/repos/octocat/hello");
+ * ```
+ */
+export interface Endpoint<Provided extends string = never> {
   /**
-   * Builds request options from a route and parameters.
+   * Builds request options from options that include `url` (and `method`).
+   * A literal `url` is typed as a route.
+   *
+   * @example
+   * ```ts
+   * import { endpoint } from "@routecast/endpoint";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const { url } = endpoint({ method: "GET", url: "/users/{username}", username: "octocat" });
+   * assertEquals(url, "https://api.github.com/users/octocat");
+   * ```
+   */
+  <const Options extends EndpointOptions>(
+    options: Options & UrlOptions<Options, Provided>,
+  ): RequestOptions;
+  /**
+   * Builds request options from a route and parameters. With a route
+   * literal, the route's required parameters must be given.
    *
    * @example
    * ```ts
@@ -157,14 +303,23 @@ export interface Endpoint {
    * assertEquals([method, url], ["get", "https://api.github.com/repos/o/r"]);
    * ```
    */
-  (route: string, options?: EndpointOptions): RequestOptions;
-  /** Builds request options from options that include `url` (and `method`). */
-  (options: EndpointOptions): RequestOptions;
+  <Route extends string>(
+    route: Route,
+    ...options: RouteArguments<Route, Provided>
+  ): RequestOptions;
   /** This builder's defaults: a deep-frozen snapshot. */
   readonly DEFAULTS: EndpointDefaults;
-  /** Returns a new builder whose defaults are these merged over this builder's. */
-  defaults(options: EndpointOptions): Endpoint;
-  /** Applies the defaults without parsing. */
+  /**
+   * Returns a new builder whose defaults are these merged over this
+   * builder's; parameters given here are no longer required by its calls.
+   */
+  defaults<Options extends EndpointOptions>(
+    options: Options,
+  ): Endpoint<Provided | DefinedKeys<Options>>;
+  /**
+   * Applies the defaults without parsing. Not checked against the route:
+   * the result may be completed before `parse`.
+   */
   merge(route: string, options?: EndpointOptions): MergedOptions;
   /** Applies the defaults to options that include `url` without parsing. */
   merge(options: EndpointOptions): MergedOptions;

@@ -1,0 +1,91 @@
+/**
+ * Bodies for the adapters: which values a client sends as they are, and the
+ * JSON text of the others (spec 2.2: a body built from parameters is a plain
+ * object, `data` may be anything).
+ *
+ * @module
+ */
+
+import type { RequestOptions } from "../endpoint/types.ts";
+
+/** The content type `endpoint()` adds to a body that has none. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+function isInstance(
+  value: unknown,
+  name: "Blob" | "FormData" | "URLSearchParams" | "ReadableStream",
+): boolean {
+  const type = (globalThis as Record<string, unknown>)[name];
+  return typeof type === "function" && value instanceof type;
+}
+
+/** Whether `body` is a `FormData` (where the runtime has one). */
+export function isFormData(body: unknown): body is FormData {
+  return isInstance(body, "FormData");
+}
+
+/** Whether `body` is a `URLSearchParams`. */
+export function isSearchParams(body: unknown): body is URLSearchParams {
+  return isInstance(body, "URLSearchParams");
+}
+
+/** Whether `body` is a `Blob` (a `File` included). */
+export function isBlob(body: unknown): body is Blob {
+  return isInstance(body, "Blob");
+}
+
+/** Whether `body` is a `ReadableStream`. */
+export function isStream(body: unknown): body is ReadableStream<Uint8Array> {
+  return isInstance(body, "ReadableStream");
+}
+
+/** Whether `body` is bytes: an `ArrayBuffer` or a view on one (`Uint8Array`, `DataView`...). */
+export function isBytes(body: unknown): body is ArrayBuffer | ArrayBufferView {
+  return body instanceof ArrayBuffer || ArrayBuffer.isView(body);
+}
+
+/**
+ * Whether `fetch` sends `body` as it is (a string, bytes, `Blob`, `FormData`,
+ * `URLSearchParams` or `ReadableStream`); other bodies are serialised as JSON.
+ */
+export function isFetchBody(body: unknown): boolean {
+  return typeof body === "string" || isBytes(body) || isBlob(body) || isFormData(body) ||
+    isSearchParams(body) || isStream(body);
+}
+
+/**
+ * The JSON text of a body that is not sent as it is.
+ *
+ * @throws {TypeError} When `JSON.stringify` cannot serialise it (a cycle, a
+ * bigint) or gives nothing (a function, a symbol).
+ */
+export function jsonBody(body: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    throw new TypeError(
+      `Cannot serialise the body as JSON: ${(error as Error).message}`,
+    );
+  }
+  if (text === undefined) {
+    throw new TypeError(
+      `Cannot serialise the body as JSON: expected a JSON value, found a ${typeof body}`,
+    );
+  }
+  return text;
+}
+
+/** The headers of `options` as strings, in their order. */
+export function headerStrings(options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers)) {
+    Object.defineProperty(headers, name, {
+      value: String(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return headers;
+}

@@ -1,0 +1,150 @@
+/**
+ * `toCurl`: request options as a ready-to-run curl command.
+ *
+ * @module
+ */
+
+import type { RequestOptions } from "../endpoint/types.ts";
+import {
+  headerStrings,
+  isBlob,
+  isBytes,
+  isFormData,
+  isSearchParams,
+  isStream,
+  JSON_CONTENT_TYPE,
+  jsonBody,
+} from "./_body.ts";
+
+/** Characters that need no quoting in a POSIX shell word. */
+const PLAIN_WORD = /^[A-Za-z0-9_\-.,/:=@%+]+$/;
+
+/** Characters that curl reads as a URL glob unless told `--globoff`. */
+const GLOB = /[[\]{}]/;
+
+/** Bodies above this size make curl (before 8.x) send `Expect: 100-continue` unless told not to. */
+const EXPECT_THRESHOLD = 1024;
+
+/**
+ * Quotes `word` for a POSIX shell: as it is when it holds only plain
+ * characters, else in single quotes (inside which nothing is special), each
+ * `'` written as `'\''`.
+ *
+ * @throws {TypeError} For a NUL character, which no command argument can hold.
+ */
+function shellQuote(word: string, what: string): string {
+  if (word.includes("\0")) {
+    throw new TypeError(
+      `Cannot put the ${what} on a curl command line: it holds a NUL character, expected text without one`,
+    );
+  }
+  if (PLAIN_WORD.test(word)) return word;
+  return "'" + word.replaceAll("'", "'\\''") + "'";
+}
+
+/** The body as the text curl sends, or `undefined` for none. */
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === "string") return body;
+  if (isSearchParams(body)) return body.toString();
+  if (isBytes(body)) {
+    const bytes = body instanceof ArrayBuffer
+      ? new Uint8Array(body)
+      : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    try {
+      return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      throw new TypeError(
+        "Cannot put a binary body on a curl command line: expected UTF-8 text, write the bytes to a file and use --data-binary @file",
+      );
+    }
+  }
+  if (isBlob(body) || isFormData(body) || isStream(body)) {
+    throw new TypeError(
+      `Cannot put a ${
+        isBlob(body) ? "Blob" : isFormData(body) ? "FormData" : "ReadableStream"
+      } body on a curl command line: expected a string, bytes, URLSearchParams or a JSON value`,
+    );
+  }
+  return jsonBody(body);
+}
+
+/**
+ * Turns request options into a curl command that sends exactly that
+ * request, quoted for a POSIX shell (`sh`, `bash`, `zsh`).
+ *
+ * - HEAD uses `--head`, not `-X HEAD` (with which curl would wait for a body
+ *   that never comes); every other method is `-X METHOD`, uppercase.
+ * - One `-H` per header, in order; an empty value is written `-H 'name;'`
+ *   (curl's syntax for it, as `name:` would remove the header).
+ * - The body goes in `--data-binary` (sent byte for byte), or `--data-raw`
+ *   when it starts with `@` (which `--data-binary` would read as a file
+ *   name). JSON bodies are serialised as `toFetch` does; bytes must be
+ *   UTF-8 text; `URLSearchParams` are sent as their string.
+ * - curl's own additions are turned off where the options say otherwise:
+ *   `-H 'content-type:'` for a body without a content type (curl would send
+ *   a form type), `-H 'accept:'` and `-H 'user-agent:'` when the options
+ *   have none, `-H 'expect:'` for bodies over 1 KiB, and `--globoff` when
+ *   the URL holds `[`, `]`, `{` or `}`.
+ * - A `URLSearchParams` body with the JSON content type `endpoint()` adds
+ *   gets the form content type instead, as `fetch` would send.
+ *
+ * @param options The result of `endpoint()`.
+ * @returns The command, on one line.
+ * @throws {TypeError} For a body that cannot go on a command line (a
+ * `Blob`, `FormData`, `ReadableStream`, bytes that are not UTF-8, a NUL
+ * character) or cannot be serialised as JSON.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, toCurl } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const command = toCurl(endpoint("POST /repos/{owner}/{repo}/issues", {
+ *   owner: "octocat",
+ *   repo: "hello",
+ *   title: "It's broken",
+ *   headers: { "user-agent": "my-app" },
+ * }));
+ * assertEquals(
+ *   command,
+ *   "curl -X POST https://api.github.com/repos/octocat/hello/issues" +
+ *     " -H 'accept: application/vnd.github.v3+json' -H 'user-agent: my-app'" +
+ *     " -H 'content-type: application/json; charset=utf-8'" +
+ *     ` --data-binary '{"title":"It'\\''s broken"}'`,
+ * );
+ * ```
+ */
+export function toCurl(options: RequestOptions): string {
+  const method = options.method.toUpperCase();
+  const words = ["curl"];
+  if (method === "HEAD") words.push("--head");
+  else words.push("-X", shellQuote(method, "method"));
+  if (GLOB.test(options.url)) words.push("--globoff");
+  words.push(shellQuote(options.url, "URL"));
+
+  const headers = headerStrings(options);
+  const body = bodyText(options.body);
+  if (isSearchParams(options.body) && headers["content-type"] === JSON_CONTENT_TYPE) {
+    headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    words.push("-H", shellQuote(value === "" ? `${name};` : `${name}: ${value}`, "header"));
+  }
+  const removed: string[] = [];
+  if (headers["accept"] === undefined) removed.push("accept");
+  if (headers["user-agent"] === undefined) removed.push("user-agent");
+  if (body !== undefined) {
+    if (headers["content-type"] === undefined) removed.push("content-type");
+    if (
+      headers["expect"] === undefined && new TextEncoder().encode(body).length > EXPECT_THRESHOLD
+    ) {
+      removed.push("expect");
+    }
+  }
+  for (const name of removed) words.push("-H", `'${name}:'`);
+  if (body !== undefined) {
+    words.push(body.startsWith("@") ? "--data-raw" : "--data-binary", shellQuote(body, "body"));
+  }
+  return words.join(" ");
+}

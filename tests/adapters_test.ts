@@ -1,0 +1,448 @@
+/**
+ * toFetch() and toCurl(): their output, then the requests they make as a
+ * loopback server sees them, through fetch, node:http and curl itself.
+ */
+import { createServer, type IncomingMessage, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  endpoint,
+  type FetchInit,
+  type RequestOptions,
+  toCurl,
+  toFetch,
+  VERSION,
+} from "@routecast/endpoint";
+import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+
+const UA = `routecast/${VERSION}`;
+const ACCEPT = "application/vnd.github.v3+json";
+const JSON_TYPE = "application/json; charset=utf-8";
+const API = "https://api.github.com";
+
+Deno.test("toFetch() uppercases the method and serialises JSON bodies", () => {
+  const [url, init] = toFetch(endpoint("patch /repos/{owner}/{repo}", {
+    owner: "o",
+    repo: "r",
+    description: "d",
+    topics: null,
+  }));
+  assertEquals(url, `${API}/repos/o/r`);
+  assertEquals(init, {
+    method: "PATCH",
+    headers: { accept: ACCEPT, "user-agent": UA, "content-type": JSON_TYPE },
+    body: '{"description":"d","topics":null}',
+  });
+  assertEquals(toFetch(endpoint("propfind /x"))[1].method, "PROPFIND");
+  assertEquals(toFetch(endpoint("POST /x", { data: [1, "two"] }))[1].body, '[1,"two"]');
+  assertEquals(toFetch(endpoint("POST /x", { data: null }))[1].body, "null");
+});
+
+Deno.test("toFetch() keeps bodies fetch sends as they are, strings without a type as bytes", () => {
+  const bytes = new Uint8Array([1, 2, 3]);
+  const blob = new Blob(["b"]);
+  const stream = new ReadableStream<Uint8Array>();
+  const form = new FormData();
+  form.set("a", "1");
+  const params = new URLSearchParams({ a: "1" });
+  const raw = (data: unknown, headers = {}) =>
+    toFetch(endpoint("POST /x", { data, headers }))[1] as FetchInit;
+  assertStrictEquals(raw(bytes).body, bytes);
+  assertStrictEquals(raw(bytes.buffer).body, bytes.buffer);
+  assertStrictEquals(raw(blob).body, blob);
+  assertStrictEquals(raw("text").body, "text");
+  assertEquals(raw(stream).duplex, "half");
+  assertStrictEquals(raw(stream).body, stream);
+  assertStrictEquals(raw(form).body, form);
+  // fetch writes the multipart type (with its boundary) and the form type itself...
+  assertEquals(raw(form).headers["content-type"], undefined);
+  assertEquals(raw(params).headers["content-type"], undefined);
+  // ...unless the caller set one.
+  assertEquals(
+    raw(params, { "content-type": "application/x-www-form-urlencoded" }).headers["content-type"],
+    "application/x-www-form-urlencoded",
+  );
+  assertEquals(raw(bytes).headers["content-type"], JSON_TYPE);
+  assertEquals(raw(bytes).duplex, undefined);
+  const put = toFetch(endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }))[1];
+  // As bytes, so that fetch adds no text/plain content type.
+  assertEquals([put.body, put.headers["content-type"]], [new Uint8Array(0), undefined]);
+  const text = toFetch({ method: "post", url: `${API}/x`, headers: {}, body: "é" })[1];
+  assertEquals(text.body, new TextEncoder().encode("é"));
+  assert(!("body" in toFetch(endpoint("DELETE /x"))[1]));
+  assert(!("body" in toFetch(endpoint("GET /x"))[1]));
+});
+
+Deno.test("toFetch() turns header values into strings and passes request.signal through", () => {
+  const controller = new AbortController();
+  const [, init] = toFetch(endpoint("POST /x", {
+    data: "x",
+    headers: { "content-length": 1, "content-type": "text/plain" },
+    request: { signal: controller.signal, timeout: 10 },
+  }));
+  assertEquals(init.headers["content-length"], "1");
+  assertStrictEquals(init.signal, controller.signal);
+  assertEquals(Object.keys(init).sort(), ["body", "headers", "method", "signal"]);
+  const [, plain] = toFetch(endpoint("GET /x", { request: { signal: "not a signal" } }));
+  assert(!("signal" in plain));
+});
+
+Deno.test("toFetch() reports a body it cannot serialise as JSON", () => {
+  assertThrows(
+    () => toFetch(endpoint("POST /x", { data: { n: 1n } })),
+    TypeError,
+    "Cannot serialise the body as JSON: Do not know how to serialize a BigInt",
+  );
+  assertThrows(
+    () => toFetch(endpoint("POST /x", { data: Symbol("s") })),
+    TypeError,
+    "Cannot serialise the body as JSON: expected a JSON value, found a symbol",
+  );
+});
+
+Deno.test("toCurl() writes one quoted word per part", () => {
+  const cases: [string, RequestOptions, string][] = [
+    [
+      "GET with a query",
+      endpoint("GET /search/issues", { q: "it's here", per_page: 2 }),
+      `curl -X GET 'https://api.github.com/search/issues?q=it%27s%20here&per_page=2'` +
+      ` -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'`,
+    ],
+    [
+      "HEAD uses --head",
+      endpoint("HEAD /x"),
+      `curl --head https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'`,
+    ],
+    [
+      "PUT without a body turns off curl's form content type",
+      endpoint("PUT /x"),
+      `curl -X PUT https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'` +
+      ` -H 'content-type:' --data-binary ''`,
+    ],
+    [
+      "quotes, shell characters and an @ at the start of the body",
+      endpoint("POST /x", {
+        data: '@me: it\'s $HOME `id` \\ "q"\n',
+        headers: { "content-type": "text/plain", "x-empty": "", accept: null },
+      }),
+      `curl -X POST https://api.github.com/x -H 'user-agent: ${UA}'` +
+      ` -H 'content-type: text/plain' -H 'x-empty;' -H 'accept:'` +
+      ` --data-raw '@me: it'\\''s $HOME \`id\` \\ "q"\n'`,
+    ],
+    [
+      "a method that is not a plain word is quoted; [ ] turn on --globoff",
+      endpoint("M!X /a/{+p}", { p: "[1]", headers: { "user-agent": null } }),
+      `curl -X 'M!X' --globoff 'https://api.github.com/a/[1]' -H 'accept: ${ACCEPT}'` +
+      ` -H 'user-agent:'`,
+    ],
+    [
+      "bytes as UTF-8 text, URLSearchParams as a form",
+      endpoint("POST /x", { data: new URLSearchParams({ a: "1 2" }) }),
+      `curl -X POST https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'` +
+      ` -H 'content-type: application/x-www-form-urlencoded;charset=UTF-8' --data-binary a=1+2`,
+    ],
+    [
+      "bodies over 1 KiB turn off Expect: 100-continue",
+      endpoint("POST /x", { data: "a".repeat(1025), headers: { "content-type": "text/plain" } }),
+      `curl -X POST https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'` +
+      ` -H 'content-type: text/plain' -H 'expect:' --data-binary ${"a".repeat(1025)}`,
+    ],
+  ];
+  for (const [label, options, expected] of cases) assertEquals(toCurl(options), expected, label);
+  assertEquals(
+    toCurl(
+      endpoint("POST /x", {
+        data: new TextEncoder().encode("é"),
+        headers: { "content-type": "text/plain" },
+      }),
+    ),
+    `curl -X POST https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'` +
+      ` -H 'content-type: text/plain' --data-binary 'é'`,
+  );
+});
+
+Deno.test("toCurl() refuses bodies that cannot go on a command line", () => {
+  const cases: [unknown, string][] = [
+    [
+      new Uint8Array([0xff]),
+      "Cannot put a binary body on a curl command line: expected UTF-8 text, write the bytes to a file and use --data-binary @file",
+    ],
+    [
+      "a\0b",
+      "Cannot put the body on a curl command line: it holds a NUL character, expected text without one",
+    ],
+    [
+      new Blob(["x"]),
+      "Cannot put a Blob body on a curl command line: expected a string, bytes, URLSearchParams or a JSON value",
+    ],
+    [
+      new FormData(),
+      "Cannot put a FormData body on a curl command line: expected a string, bytes, URLSearchParams or a JSON value",
+    ],
+    [{ n: 1n }, "Cannot serialise the body as JSON: Do not know how to serialize a BigInt"],
+  ];
+  for (const [data, message] of cases) {
+    const error = assertThrows(() => toCurl(endpoint("POST /x", { data })), TypeError);
+    assertEquals(error.message, message);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// On the wire: a loopback server records what arrives.
+
+interface Received {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface WireCase {
+  name: string;
+  options: (base: string) => RequestOptions;
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** Headers a client adds for the transport, which the options do not name. */
+const TRANSPORT: Record<string, readonly string[]> = {
+  fetch: [
+    "host",
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "accept-encoding",
+    "accept-language",
+    "sec-fetch-mode",
+  ],
+  "node:http": ["host", "content-length", "connection"],
+  curl: ["host", "content-length"],
+};
+
+const TEXT = '@octocat: it\'s done — café $HOME `id` \\ "q"\r\nline 2\n';
+const UPLOAD = "bytes ✓\n";
+
+function wireCases(port: number): WireCase[] {
+  const base = `http://127.0.0.1:${port}`;
+  const api = endpoint.defaults({ baseUrl: base, headers: { authorization: "token test" } });
+  return [
+    {
+      name: "GET with a query",
+      options: () =>
+        api("GET /repos/{owner}/{repo}/issues", {
+          owner: "octo cat",
+          repo: "hello",
+          state: "open",
+          labels: ["bug", "help wanted"],
+          q: "a+b c",
+          headers: { "x-empty": "" },
+        }),
+      method: "GET",
+      path: "/repos/octo%20cat/hello/issues?state=open&labels=bug,help%20wanted&q=a+b%20c",
+      body: "",
+    },
+    {
+      name: "POST with a JSON body",
+      options: () =>
+        api("POST /repos/{owner}/{repo}/issues", {
+          owner: "o",
+          repo: "r",
+          title: "Found a bug: it's $HOME — ü",
+          labels: ["bug"],
+        }),
+      method: "POST",
+      path: "/repos/o/r/issues",
+      body: '{"title":"Found a bug: it\'s $HOME — ü","labels":["bug"]}',
+    },
+    {
+      name: "POST with a JSON body over 1 KiB",
+      options: () => api("POST /markdown", { text: "x".repeat(2000) }),
+      method: "POST",
+      path: "/markdown",
+      body: `{"text":"${"x".repeat(2000)}"}`,
+    },
+    {
+      name: "PUT without a body",
+      options: () => api("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }),
+      method: "PUT",
+      path: "/user/starred/o/r",
+      body: "",
+    },
+    {
+      name: "PATCH without a body, lowercase in the route",
+      options: () => api("patch /notifications/threads/{id}", { id: 1 }),
+      method: "PATCH",
+      path: "/notifications/threads/1",
+      body: "",
+    },
+    {
+      name: "DELETE",
+      options: () =>
+        api("DELETE /repos/{owner}/{repo}/labels/{name}", {
+          owner: "o",
+          repo: "r",
+          name: "help wanted",
+        }),
+      method: "DELETE",
+      path: "/repos/o/r/labels/help%20wanted",
+      body: "",
+    },
+    {
+      name: "HEAD",
+      options: () =>
+        api("HEAD /repos/{owner}/{repo}{?ref}", { owner: "o", repo: "r", ref: "main" }),
+      method: "HEAD",
+      path: "/repos/o/r?ref=main",
+      body: "",
+    },
+    {
+      name: "raw data with a text content type",
+      options: () =>
+        api("POST /markdown/raw", {
+          data: TEXT,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        }),
+      method: "POST",
+      path: "/markdown/raw",
+      body: TEXT,
+    },
+    {
+      name: "upload to a full URL",
+      options: () =>
+        endpoint(
+          `POST ${base}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}`,
+          {
+            owner: "o",
+            repo: "r",
+            release_id: 7,
+            name: "notes.txt",
+            label: "Release notes",
+            data: new TextEncoder().encode(UPLOAD),
+            headers: { "content-type": "text/plain", "content-length": 10 },
+          },
+        ),
+      method: "POST",
+      path: "/repos/o/r/releases/7/assets?name=notes.txt&label=Release%20notes",
+      body: UPLOAD,
+    },
+  ];
+}
+
+async function sendWithFetch(options: RequestOptions): Promise<void> {
+  const response = await fetch(...toFetch(options));
+  await response.arrayBuffer();
+}
+
+/** A small client over node:http, built from toFetch()'s output. */
+function sendWithNodeHttp(options: RequestOptions): Promise<void> {
+  const [url, init] = toFetch(options);
+  const body = init.body;
+  let bytes: Uint8Array | undefined;
+  if (typeof body === "string") bytes = new TextEncoder().encode(body);
+  else if (body instanceof Uint8Array) bytes = body;
+  else if (body !== undefined) throw new Error(`unexpected body in the test: ${body}`);
+  const headers = { ...init.headers };
+  if (bytes !== undefined && headers["content-length"] === undefined) {
+    headers["content-length"] = String(bytes.length);
+  }
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method, headers }, (response) => {
+      response.resume();
+      response.on("end", resolve);
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+    request.end(bytes);
+  });
+}
+
+async function sendWithCurl(options: RequestOptions): Promise<void> {
+  const command = `${toCurl(options)} --silent --show-error --output /dev/null`;
+  const output = await new Deno.Command("sh", { args: ["-c", command], stdout: "null" })
+    .output();
+  assert(output.success, `${command}\n${new TextDecoder().decode(output.stderr)}`);
+}
+
+async function hasCurl(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("curl", { args: ["--version"], stdout: "null" }).output())
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+function record(request: IncomingMessage, chunks: Uint8Array[]): Received {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i].toLowerCase();
+    assert(!(name in headers), `header ${name} arrived twice`);
+    headers[name] = request.rawHeaders[i + 1];
+  }
+  const body = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.length;
+  }
+  return {
+    method: request.method ?? "",
+    path: request.url ?? "",
+    headers,
+    body: new TextDecoder("utf-8", { fatal: true }).decode(body),
+  };
+}
+
+Deno.test("toFetch() and toCurl() requests arrive exactly as intended", async (t) => {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Uint8Array[] = [];
+    request.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push(record(request, chunks));
+      response.end(request.method === "HEAD" ? undefined : "ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const curl = await hasCurl();
+  if (!curl) console.log("curl was not found: skipping the requests through curl");
+  const clients: [string, (options: RequestOptions) => Promise<void>, boolean][] = [
+    ["fetch", sendWithFetch, true],
+    ["node:http", sendWithNodeHttp, true],
+    ["curl", sendWithCurl, curl],
+  ];
+  try {
+    for (const wire of wireCases(port)) {
+      for (const [client, send, available] of clients) {
+        await t.step({
+          name: `${wire.name} through ${client}`,
+          ignore: !available,
+          fn: async () => {
+            const options = wire.options(`http://127.0.0.1:${port}`);
+            const before = received.length;
+            await send(options);
+            assertEquals(received.length, before + 1, "one request arrives");
+            const got = received[received.length - 1];
+            assertEquals([got.method, got.path, got.body], [wire.method, wire.path, wire.body]);
+            for (const [name, value] of Object.entries(options.headers)) {
+              assertEquals(got.headers[name], String(value), `header ${name}`);
+            }
+            const extra = Object.keys(got.headers).filter((name) =>
+              !(name in options.headers) && !TRANSPORT[client].includes(name)
+            );
+            assertEquals(extra, [], "no header the options do not name");
+            if (got.headers["content-length"] !== undefined) {
+              assertEquals(
+                Number(got.headers["content-length"]),
+                new TextEncoder().encode(wire.body).length,
+              );
+            }
+          },
+        });
+      }
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
