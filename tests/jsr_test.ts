@@ -1,0 +1,60 @@
+/**
+ * JSR readiness: documentation of every export and `deno publish --dry-run`
+ * (which also rejects slow types). Nothing is uploaded.
+ */
+import { assert, assertEquals } from "@std/assert";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+const ENTRIES: string[] = Object.values(config.exports);
+
+async function deno(args: string[]) {
+  const { success, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+  }).output();
+  const decoder = new TextDecoder();
+  return { success, output: decoder.decode(stdout) + decoder.decode(stderr) };
+}
+
+Deno.test("deno doc --lint passes on every export", async () => {
+  const { success, output } = await deno(["doc", "--lint", ...ENTRIES]);
+  assert(success, output);
+});
+
+Deno.test("every public symbol has a description and an example", async () => {
+  const { success, output } = await deno(["doc", "--json", ...ENTRIES]);
+  assert(success, output);
+  interface Declaration {
+    kind: string;
+    location: { filename: string; line: number };
+    jsDoc?: { doc?: string; tags?: { kind: string }[] };
+  }
+  const { nodes } = JSON.parse(output) as {
+    nodes: Record<string, { symbols: { name: string; declarations: Declaration[] }[] }>;
+  };
+  const missing = new Set<string>();
+  for (const { symbols } of Object.values(nodes)) {
+    for (const { name, declarations } of symbols) {
+      for (const { kind, location, jsDoc } of declarations) {
+        if (kind === "reference") continue; // documented where it is declared
+        const lacks = [
+          jsDoc?.doc ? "" : "description",
+          jsDoc?.tags?.some((tag) => tag.kind === "example") ? "" : "@example",
+        ].filter(Boolean);
+        if (lacks.length > 0) {
+          const where = `${location.filename.replace(`file://${ROOT}`, "")}:${location.line}`;
+          missing.add(`${name} (${where}) lacks ${lacks.join(" and ")}`);
+        }
+      }
+    }
+  }
+  assertEquals([...missing].sort(), []);
+});
+
+Deno.test("deno publish --dry-run passes, with no slow types", async () => {
+  const { success, output } = await deno(["publish", "--dry-run", "--allow-dirty"]);
+  // Slow types and other publishing errors make it fail.
+  assert(success, output);
+});
