@@ -40,3 +40,5 @@ const templates = new BoundedCache((template) => new ParsedTemplate(template, ts
 export const endpoint: Endpoint = createEndpoint((template) => templates.get(template));
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
+export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
+export { toCurl } from "./src/adapters/to_curl.ts";

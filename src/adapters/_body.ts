@@ -8,8 +8,7 @@
 
 import type { RequestOptions } from "../endpoint/types.ts";
 
-/** The content type `endpoint()` adds to a body that has none. */
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export { JSON_CONTENT_TYPE } from "../endpoint/_parse.ts";
 
 function isInstance(
   value: unknown,

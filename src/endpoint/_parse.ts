@@ -14,7 +14,8 @@ import { checkMethod } from "./_merge.ts";
 import { encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
 import { normalizeValue } from "../uri_template/_values.ts";
 
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+/** The content type of a JSON body that routecast builds. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** Returns the compiled form of a url (cached by the caller). */
 export type UrlCompiler = (url: string) => UrlTemplate;
