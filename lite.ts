@@ -37,7 +37,7 @@ const templates = new BoundedCache((template) => new ParsedTemplate(template, ts
  * assertEquals([method, body], ["post", { text: "# Hi" }]);
  * ```
  */
-export const endpoint: Endpoint = createEndpoint((template) => templates.get(template));
+export const endpoint: Endpoint = createEndpoint({ short: (template) => templates.get(template) });
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";

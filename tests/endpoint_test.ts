@@ -734,3 +734,15 @@ Deno.test("endpoint() spec 5: a default credential header is kept in cascaded bu
   const auth = endpoint.defaults({ headers: { authorization: "token secret" } });
   assertEquals(auth.defaults({ org: "x" })("GET /user").headers.authorization, "token secret");
 });
+
+Deno.test("hasLongValues() counts the string values of the url's variables", async () => {
+  const { compileUrl, hasLongValues, LONG_VALUES } = await import("../src/endpoint/_route.ts");
+  const { parseTemplate } = await import("@routecast/endpoint/uri-template");
+  const compiled = compileUrl("/a/{x}{/list*}", {
+    short: (t) => parseTemplate(t, { engine: "ts" }),
+  });
+  assertEquals(hasLongValues(compiled, { x: "a".repeat(LONG_VALUES - 1) }), false);
+  assertEquals(hasLongValues(compiled, { x: "a".repeat(LONG_VALUES) }), true);
+  assertEquals(hasLongValues(compiled, { x: "a", list: ["b".repeat(LONG_VALUES)] }), true);
+  assertEquals(hasLongValues(compiled, { other: "c".repeat(LONG_VALUES) }), false);
+});

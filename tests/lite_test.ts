@@ -26,3 +26,11 @@ Deno.test("lite module graph holds no WebAssembly engine or bytes", async () => 
   assert(specifiers.some((specifier) => specifier.endsWith("/_ts_engine.ts")));
   assertEquals(specifiers.filter((specifier) => /wasm/i.test(specifier)), []);
 });
+
+Deno.test("endpoint() gives lite's results for values long enough to expand on WebAssembly", () => {
+  const long = "dir/é ü/".repeat(40);
+  for (const route of ["GET /repos/{owner}/{repo}/contents/{+path}", "PUT /files{/path}"]) {
+    const parameters = { owner: "o".repeat(200), repo: "r", path: long, ref: "main" };
+    assertEquals(endpoint(route, parameters), lite(route, parameters));
+  }
+});

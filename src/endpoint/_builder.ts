@@ -11,7 +11,6 @@
  * @module
  */
 
-import type { Template } from "../uri_template/_template.ts";
 import { BoundedCache } from "../uri_template/_cache.ts";
 import type {
   Endpoint,
@@ -22,8 +21,20 @@ import type {
   ResponseHeaders,
 } from "./types.ts";
 import { checkMethod, mergeOptions } from "./_merge.ts";
-import { buildRequest, checkRequest, createParse, type RequestPlan } from "./_parse.ts";
-import { compileUrl, NAMED_OPTIONS, routeFromString, type UrlTemplate } from "./_route.ts";
+import {
+  baseUrlPrefix,
+  buildRequest,
+  checkRequest,
+  createParse,
+  type RequestPlan,
+} from "./_parse.ts";
+import {
+  compileUrl,
+  NAMED_OPTIONS,
+  routeFromString,
+  type UrlEngines,
+  type UrlTemplate,
+} from "./_route.ts";
 import { checkHeaders, mergeHeaders } from "./_headers.ts";
 import { frozenCopy, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import { VERSION } from "../_version.ts";
@@ -64,8 +75,11 @@ function createFastPath(
     if (typeof value === "object" && value !== null) return undefined;
     defaultParameters.push(key);
   }
+  const defaultNames = new Set(defaultParameters);
+  const hasDefaultParameters = defaultParameters.length > 0;
   const defaultHeaders = defaults.headers;
   const baseUrl = defaults.baseUrl;
+  const base = baseUrlPrefix(baseUrl);
   const plans = new BoundedCache((route): RequestPlan => {
     const parts = routeFromString(route);
     const method = parts.method ?? defaults.method;
@@ -77,6 +91,7 @@ function createFastPath(
       url: parts.url,
       compiled: urls(parts.url),
       baseUrl,
+      base,
       format: "",
       previews: [],
     };
@@ -117,14 +132,15 @@ function createFastPath(
           if (given[key] !== undefined) return slow(route, options);
           continue;
       }
-      if (!variables.has(key) && given[key] !== undefined) remaining.push(key);
+      if (!hasDefaultParameters && !variables.has(key) && given[key] !== undefined) {
+        remaining.push(key);
+      }
     }
     checkRequest(request);
     let parameters = given;
-    if (defaultParameters.length > 0) {
+    if (hasDefaultParameters) {
       // Default parameters come first, in their order, as in merge().
       parameters = {};
-      remaining.length = 0;
       for (const key of defaultParameters) {
         const value = Object.hasOwn(given, key) && given[key] !== undefined
           ? given[key]
@@ -133,7 +149,7 @@ function createFastPath(
         if (!variables.has(key)) remaining.push(key);
       }
       for (const key of keys) {
-        if (Object.hasOwn(parameters, key) || NAMED_OPTIONS.has(key)) continue;
+        if (defaultNames.has(key) || NAMED_OPTIONS.has(key)) continue;
         const value = given[key];
         if (value === undefined) continue;
         setOwn(parameters, key, value);
@@ -177,15 +193,14 @@ function withDefaults(
 }
 
 /**
- * Creates the root builder over a template compiler, so that the main entry
- * (WebAssembly engine where it runs) and `./lite` (TypeScript engine only)
- * share everything else.
+ * Creates the root builder over the url template engines, so that the main
+ * entry and `./lite` (TypeScript engine only) share everything else.
  *
- * @param compile Parses (and caches) a url template with the chosen engine.
+ * @param engines Compile (and cache) url templates for short and long values.
  * @returns The root `endpoint` with the global defaults.
  */
-export function createEndpoint(compile: (template: string) => Template): Endpoint {
-  const cache = new BoundedCache((url) => compileUrl(url, compile));
+export function createEndpoint(engines: UrlEngines): Endpoint {
+  const cache = new BoundedCache((url) => compileUrl(url, engines));
   const urls = (url: string) => cache.get(url);
   return withDefaults(createParse(urls), urls, GLOBAL_DEFAULTS, {});
 }

@@ -9,7 +9,13 @@ import type { RequestOptions, ResponseHeaders } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
 import { amendAccept, previewName } from "./_media_type.ts";
 import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
-import { checkPathSafety, NAMED_OPTIONS, schemePrefixLength, type UrlTemplate } from "./_route.ts";
+import {
+  checkPathSafety,
+  hasLongValues,
+  NAMED_OPTIONS,
+  schemePrefixLength,
+  type UrlTemplate,
+} from "./_route.ts";
 import { checkMethod } from "./_merge.ts";
 import { encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
 import { normalizeValue } from "../uri_template/_values.ts";
@@ -20,25 +26,37 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 /** Returns the compiled form of a url (cached by the caller). */
 export type UrlCompiler = (url: string) => UrlTemplate;
 
-let lastBaseUrl = "";
-let lastBase = "";
+/**
+ * `baseUrl` without its trailing `/` characters, or `undefined` when it is
+ * not an absolute URL (which is an error only if a path url needs it).
+ */
+export function baseUrlPrefix(baseUrl: unknown): string | undefined {
+  if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) return undefined;
+  let end = baseUrl.length;
+  while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
+  return baseUrl.slice(0, end);
+}
 
-/** `baseUrl` without its trailing `/`, then the url (with a `/` between if it has none). */
-export function joinBaseUrl(baseUrl: unknown, url: string, leadingSlash?: boolean): string {
-  if (baseUrl !== lastBaseUrl) {
-    if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
-      throw new TypeError(
-        `Invalid baseUrl ${
-          quoteValue(baseUrl)
-        }: expected an absolute URL such as "https://api.github.com"`,
-      );
-    }
-    let end = baseUrl.length;
-    while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
-    lastBase = baseUrl.slice(0, end);
-    lastBaseUrl = baseUrl;
+/**
+ * Joins a base prefix and a path url, with a `/` between when the url has
+ * none (`leadingSlash` tells without reading the url, when the template knows).
+ *
+ * @throws {TypeError} When `base` is undefined because `baseUrl` is not absolute.
+ */
+function joinBaseUrl(
+  base: string | undefined,
+  baseUrl: unknown,
+  url: string,
+  leadingSlash: boolean | undefined,
+): string {
+  if (base === undefined) {
+    throw new TypeError(
+      `Invalid baseUrl ${
+        quoteValue(baseUrl)
+      }: expected an absolute URL such as "https://api.github.com"`,
+    );
   }
-  return (leadingSlash ?? url.charCodeAt(0) === 0x2f) ? lastBase + url : lastBase + "/" + url;
+  return (leadingSlash ?? url.charCodeAt(0) === 0x2f) ? base + url : base + "/" + url;
 }
 
 /** One `name=value` query pair, as `{?name}` expands it (`q` keeps its `+` separators). */
@@ -113,6 +131,8 @@ export interface RequestPlan {
   readonly compiled: UrlTemplate;
   /** The base URL for a url that is a path. */
   readonly baseUrl: unknown;
+  /** `baseUrl` without trailing `/`, or `undefined` when it is not absolute. */
+  readonly base: string | undefined;
   /** `mediaType.format` ("" for none). */
   readonly format: string;
   /** `mediaType.previews`, names without `-preview`. */
@@ -135,9 +155,14 @@ export function buildRequest(
   request: unknown,
 ): RequestOptions {
   const { compiled, upper } = plan;
-  const expanded = compiled.template.expand(parameters);
+  const template = compiled.long !== undefined && hasLongValues(compiled, parameters)
+    ? compiled.long()
+    : compiled.template;
+  const expanded = template.expand(parameters);
   if (compiled.pathVariables.length > 0) checkPathSafety(compiled, parameters, expanded);
-  let url = compiled.full ? expanded : joinBaseUrl(plan.baseUrl, expanded, compiled.leadingSlash);
+  let url = compiled.full
+    ? expanded
+    : joinBaseUrl(plan.base, plan.baseUrl, expanded, compiled.leadingSlash);
   let body: unknown;
   if (upper === "GET" || upper === "HEAD") {
     if (data !== undefined) {
@@ -235,6 +260,7 @@ export function createParse(compileUrl: UrlCompiler): (options: unknown) => Requ
       url,
       compiled,
       baseUrl: options.baseUrl,
+      base: baseUrlPrefix(options.baseUrl),
       format,
       previews,
     };

@@ -119,10 +119,30 @@ export function colonsToBraces(url: string): string {
   return copied === 0 ? url : out + url.slice(copied);
 }
 
+/** The template engines a builder expands urls with. */
+export interface UrlEngines {
+  /** Compiles for short values: the TypeScript engine, cheapest to call. */
+  readonly short: (template: string) => Template;
+  /**
+   * Compiles for long values (see `LONG_VALUES`): the default engine,
+   * WebAssembly where it runs. Absent in `./lite`.
+   */
+  readonly long?: (template: string) => Template;
+}
+
+/**
+ * Total length of string values from which a url expands on the `long`
+ * engine: below it, one call into WebAssembly costs more than it saves;
+ * above it, WebAssembly is faster (README, "Two engines").
+ */
+export const LONG_VALUES = 128;
+
 /** A route's url, compiled once and cached. */
 export interface UrlTemplate {
-  /** The compiled template (`:name` already rewritten). */
+  /** The template compiled for short values (`:name` already rewritten). */
   readonly template: Template;
+  /** The template compiled for long values, made on first use; absent without a `long` engine. */
+  readonly long: (() => Template) | undefined;
   /** The template's variable names. */
   readonly variables: ReadonlySet<string>;
   /** Whether the url is a full URL with a scheme, used without `baseUrl`. */
@@ -167,18 +187,21 @@ function pathVariableNames(template: string): string[] {
 }
 
 /**
- * Compiles a route's url with `compile` (the engine's `parseTemplate`).
+ * Compiles a route's url with the builder's engines.
  *
  * @throws {UriTemplateError} When the url is not a valid template.
  */
-export function compileUrl(url: string, compile: (template: string) => Template): UrlTemplate {
+export function compileUrl(url: string, engines: UrlEngines): UrlTemplate {
   const text = colonsToBraces(url);
-  const template = compile(text);
+  const template = engines.short(text);
   const variables = new Set(template.variableNames);
   let usesOptionName = false;
   for (const name of variables) if (NAMED_OPTIONS.has(name)) usesOptionName = true;
+  const compileLong = engines.long;
+  let long: Template | undefined;
   return {
     template,
+    long: compileLong === undefined ? undefined : () => (long ??= compileLong(text)),
     variables,
     full: schemePrefixLength(url) > 0,
     pathVariables: pathVariableNames(text),
@@ -188,7 +211,22 @@ export function compileUrl(url: string, compile: (template: string) => Template)
   };
 }
 
-/** Whether `text[start, end)` is non-empty and made only of `.` and `%2e` (any case). */
+/** Whether the url variables' string values add up to `LONG_VALUES` characters. */
+export function hasLongValues(compiled: UrlTemplate, parameters: Record<string, unknown>): boolean {
+  const names = compiled.template.variableNames;
+  let total = 0;
+  for (let i = 0; i < names.length; i++) {
+    const value = parameters[names[i]];
+    if (typeof value === "string") {
+      total += value.length;
+    } else if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === "string") total += item.length;
+    }
+    if (total >= LONG_VALUES) return true;
+  }
+  return false;
+}
+
 function isDotLike(text: string, start = 0, end = text.length): boolean {
   if (end <= start) return false;
   for (let i = start; i < end; i++) {
