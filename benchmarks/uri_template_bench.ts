@@ -84,3 +84,27 @@ Deno.bench("@std-uritemplate/std-uritemplate", { group: "parse+expand all spec e
     StdUriTemplate.expand(template, variables as Parameters<typeof StdUriTemplate.expand>[1]);
   }
 });
+
+// Cold path: every call sees template text it has not seen before (a fresh
+// literal suffix), so nothing comes from the compiled-template cache.
+let fresh = 0;
+for (const engine of ENGINES) {
+  Deno.bench(`routecast (${engine})`, {
+    group: "parse+expand all spec examples, cold",
+    baseline: engine === "ts",
+  }, () => {
+    const suffix = `/${fresh++}`;
+    for (const [template, variables] of examples) expand(template + suffix, variables, { engine });
+  });
+}
+Deno.bench("@std-uritemplate/std-uritemplate", {
+  group: "parse+expand all spec examples, cold",
+}, () => {
+  const suffix = `/${fresh++}`;
+  for (const [template, variables] of examples) {
+    StdUriTemplate.expand(
+      template + suffix,
+      variables as Parameters<typeof StdUriTemplate.expand>[1],
+    );
+  }
+});

@@ -55,6 +55,12 @@ type UrlCache = (url: string) => UrlTemplate;
 
 const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 
+/** A route resolved against one builder's defaults. */
+interface RoutePlan extends RequestPlan {
+  /** The default parameters that are not url variables, in order: query or body. */
+  readonly defaultRemaining: readonly string[];
+}
+
 /**
  * Returns the fast `endpoint(route, options)` for `defaults`, or `undefined`
  * when the defaults need the general path (media type amendments, default
@@ -76,20 +82,24 @@ function createFastPath(
     defaultParameters.push(key);
   }
   const defaultNames = new Set(defaultParameters);
+  const defaultValues: Record<string, unknown> = {};
+  for (const key of defaultParameters) setOwn(defaultValues, key, defaults[key]);
   const hasDefaultParameters = defaultParameters.length > 0;
   const defaultHeaders = defaults.headers;
   const baseUrl = defaults.baseUrl;
   const base = baseUrlPrefix(baseUrl);
-  const plans = new BoundedCache((route): RequestPlan => {
+  const plans = new BoundedCache((route): RoutePlan => {
     const parts = routeFromString(route);
     const method = parts.method ?? defaults.method;
     checkMethod(method);
+    const compiled = urls(parts.url);
     return {
+      defaultRemaining: defaultParameters.filter((key) => !compiled.variables.has(key)),
       method,
       upper: method.toUpperCase(),
       lower: method.toLowerCase(),
       url: parts.url,
-      compiled: urls(parts.url),
+      compiled,
       baseUrl,
       base,
       format: "",
@@ -112,7 +122,7 @@ function createFastPath(
     let request: unknown;
     const keys = Object.keys(given);
     const variables = compiled.variables;
-    const remaining: string[] = [];
+    let remaining: string[] = [];
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       switch (key) {
@@ -132,29 +142,26 @@ function createFastPath(
           if (given[key] !== undefined) return slow(route, options);
           continue;
       }
-      if (!hasDefaultParameters && !variables.has(key) && given[key] !== undefined) {
+      if (
+        given[key] !== undefined && !variables.has(key) &&
+        !(hasDefaultParameters && defaultNames.has(key))
+      ) {
         remaining.push(key);
       }
     }
     checkRequest(request);
     let parameters = given;
     if (hasDefaultParameters) {
-      // Default parameters come first, in their order, as in merge().
-      parameters = {};
-      for (const key of defaultParameters) {
-        const value = Object.hasOwn(given, key) && given[key] !== undefined
-          ? given[key]
-          : defaults[key];
-        setOwn(parameters, key, value);
-        if (!variables.has(key)) remaining.push(key);
-      }
+      // As in merge(): default parameters first, in their order, then the call's;
+      // a value given as undefined keeps the default. Spread defines own data
+      // properties, so a "__proto__" key stays a parameter.
+      parameters = { ...defaultValues, ...given };
       for (const key of keys) {
-        if (defaultNames.has(key) || NAMED_OPTIONS.has(key)) continue;
-        const value = given[key];
-        if (value === undefined) continue;
-        setOwn(parameters, key, value);
-        if (!variables.has(key)) remaining.push(key);
+        if (given[key] === undefined && defaultNames.has(key)) {
+          setOwn(parameters, key, defaultValues[key]);
+        }
       }
+      remaining = plan.defaultRemaining.concat(remaining);
     }
     let headers: ResponseHeaders;
     if (callHeaders === undefined || callHeaders === null) {

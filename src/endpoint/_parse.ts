@@ -68,6 +68,7 @@ function queryPair(name: string, value: unknown): string | undefined {
     }
     return encodedName + "=" + encodeText(value, false);
   }
+  if (typeof value === "number") return encodedName + "=" + encodeText(String(value), false);
   const normalized = normalizeValue(name, value);
   if (normalized === undefined) return undefined;
   if (typeof normalized === "string") return encodedName + "=" + encodeText(normalized, false);

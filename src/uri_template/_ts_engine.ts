@@ -160,6 +160,8 @@ export function prefixText(text: string, maxLength: number, allowReserved: boole
 export interface VarSpec {
   /** The name as written, used both for lookup and in named output. */
   readonly name: string;
+  /** `name=`, as named operators write it. */
+  readonly nameEquals: string;
   /** Where the name starts in the template. */
   readonly index: number;
   /** The prefix length, or 0 for none. */
@@ -264,7 +266,7 @@ function parseExpression(template: string, open: number, parts: Part[]): number 
     } else {
       afterModifier = false;
     }
-    specs.push({ name, index: nameStart, prefix, explode });
+    specs.push({ name, nameEquals: name + "=", index: nameStart, prefix, explode });
     if (i >= length) throw templateError(ERR_UNTERMINATED, template, open);
     const next = template.charCodeAt(i);
     i++;
@@ -326,19 +328,23 @@ function expandExpression(
   for (let s = 0; s < specs.length; s++) {
     const spec = specs[s];
     const name = spec.name;
-    const raw = hasOwn.call(variables, name) ? variables[name] : undefined;
-    const value = typeof raw === "string" ? raw : normalizeValue(name, raw);
+    const raw = variables[name];
+    if (raw === undefined || raw === null || !hasOwn.call(variables, name)) continue;
+    const value = typeof raw === "string"
+      ? raw
+      : typeof raw === "number"
+      ? String(raw)
+      : normalizeValue(name, raw);
     if (value === undefined) continue;
     out += defined ? separator : OP_FIRST[op];
     defined = true;
     if (typeof value === "string") {
       if (named) {
-        out += name;
         if (value === "") {
-          out += OP_IF_EMPTY[op];
+          out += name + OP_IF_EMPTY[op];
           continue;
         }
-        out += "=";
+        out += spec.nameEquals;
       }
       out += encodeText(
         spec.prefix > 0 ? prefixText(value, spec.prefix, allowReserved) : value,
