@@ -147,7 +147,8 @@ function packageJson(): Record<string, unknown> {
     },
     ...(hasCli ? { bin: { routecast: built(CLI, "esm", ".js") } } : {}),
     sideEffects: false,
-    engines: { node: ">=20" },
+    // The routecast bin finds its entry point with process.getBuiltinModule (Node 20.16+).
+    engines: { node: ">=20.16" },
     files: ["esm/", "script/"],
   };
 }
