@@ -312,6 +312,39 @@ export function parseParts(template: string): Part[] {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * Expands one defined variable (`raw` is neither null nor undefined) as
+ * `op` writes it, without the separator; `undefined` when its value is
+ * undefined in RFC 6570's sense (an empty list or map).
+ */
+function expandVariable(
+  template: string,
+  op: number,
+  spec: VarSpec,
+  raw: unknown,
+): string | undefined {
+  const name = spec.name;
+  const allowReserved = OP_ALLOW_RESERVED[op];
+  const value = typeof raw === "string"
+    ? raw
+    : typeof raw === "number"
+    ? String(raw)
+    : normalizeValue(name, raw);
+  if (value === undefined) return undefined;
+  if (typeof value === "string") {
+    const text = encodeText(
+      spec.prefix > 0 ? prefixText(value, spec.prefix, allowReserved) : value,
+      allowReserved,
+    );
+    if (!OP_NAMED[op]) return text;
+    return value === "" ? name + OP_IF_EMPTY[op] : spec.nameEquals + text;
+  }
+  if (spec.prefix > 0) throw templateError(ERR_PREFIX_COMPOSITE, template, spec.index);
+  return spec.explode
+    ? expandExploded(name, value, op, allowReserved)
+    : expandJoined(name, value, op, allowReserved);
+}
+
 /** Expands one expression; returns "" when all its variables are undefined. */
 function expandExpression(
   template: string,
@@ -319,43 +352,17 @@ function expandExpression(
   variables: TemplateVariables,
 ): string {
   const op = expression.op;
-  const separator = OP_SEPARATOR[op];
-  const named = OP_NAMED[op];
-  const allowReserved = OP_ALLOW_RESERVED[op];
   const specs = expression.specs;
   let out = "";
   let defined = false;
   for (let s = 0; s < specs.length; s++) {
     const spec = specs[s];
-    const name = spec.name;
-    const raw = variables[name];
-    if (raw === undefined || raw === null || !hasOwn.call(variables, name)) continue;
-    const value = typeof raw === "string"
-      ? raw
-      : typeof raw === "number"
-      ? String(raw)
-      : normalizeValue(name, raw);
-    if (value === undefined) continue;
-    out += defined ? separator : OP_FIRST[op];
+    const raw = variables[spec.name];
+    if (raw === undefined || raw === null || !hasOwn.call(variables, spec.name)) continue;
+    const text = expandVariable(template, op, spec, raw);
+    if (text === undefined) continue;
+    out += (defined ? OP_SEPARATOR[op] : OP_FIRST[op]) + text;
     defined = true;
-    if (typeof value === "string") {
-      if (named) {
-        if (value === "") {
-          out += name + OP_IF_EMPTY[op];
-          continue;
-        }
-        out += spec.nameEquals;
-      }
-      out += encodeText(
-        spec.prefix > 0 ? prefixText(value, spec.prefix, allowReserved) : value,
-        allowReserved,
-      );
-      continue;
-    }
-    if (spec.prefix > 0) throw templateError(ERR_PREFIX_COMPOSITE, template, spec.index);
-    out += spec.explode
-      ? expandExploded(name, value, op, allowReserved)
-      : expandJoined(name, value, op, allowReserved);
   }
   return out;
 }
@@ -426,7 +433,22 @@ class TsTemplate implements CompiledTemplate {
     let out = "";
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      out += typeof part === "string" ? part : expandExpression(this.#template, part, variables);
+      if (typeof part === "string") {
+        out += part;
+        continue;
+      }
+      // The most common expression, `{name}`, without the loop over variables.
+      if (part.op === OP_SIMPLE && part.specs.length === 1) {
+        const spec = part.specs[0];
+        const raw = variables[spec.name];
+        if (raw !== undefined && raw !== null && hasOwn.call(variables, spec.name)) {
+          out += typeof raw === "string" && spec.prefix === 0
+            ? encodeText(raw, false)
+            : expandVariable(this.#template, OP_SIMPLE, spec, raw) ?? "";
+        }
+        continue;
+      }
+      out += expandExpression(this.#template, part, variables);
     }
     return out;
   }
