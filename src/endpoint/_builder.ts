@@ -35,7 +35,7 @@ import {
   type UrlEngines,
   type UrlTemplate,
 } from "./_route.ts";
-import { checkHeaders, mergeHeaders } from "./_headers.ts";
+import { mergeHeaders } from "./_headers.ts";
 import { frozenCopy, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import { VERSION } from "../_version.ts";
 
@@ -185,7 +185,6 @@ function withDefaults(
     );
   }
   const merged = mergeOptions(base, options, undefined);
-  checkHeaders(merged.headers);
   const DEFAULTS = frozenCopy(merged) as EndpointDefaults;
   const slow = (route: unknown, routeOptions?: unknown) =>
     parse(mergeOptions(DEFAULTS, route, routeOptions));

@@ -55,16 +55,6 @@ function checkHeader(name: string, value: unknown): void {
 }
 
 /**
- * Checks every header of a merged header set.
- *
- * @throws {TypeError} For a name that is not a token or a value that is not a
- * single-line string or a number.
- */
-export function checkHeaders(headers: Readonly<Record<string, unknown>>): void {
-  for (const name of Object.keys(headers)) checkHeader(name, headers[name]);
-}
-
-/**
  * Returns `base` with `overrides` merged over it (a new object; names
  * lowercased, `undefined` ignored, `null` removing the header).
  *

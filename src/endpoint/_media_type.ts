@@ -6,6 +6,8 @@
  * @module
  */
 
+import { isPlainObject, quoteValue } from "./_objects.ts";
+
 const VND = "application/vnd";
 const PREVIEW = "-preview";
 
@@ -107,4 +109,38 @@ export function amendAccept(
   for (const name of previews) names.add(name);
   const suffix = format === "" ? "+json" : "." + format;
   return [...names].map((name) => `application/vnd.github.${name}-preview${suffix}`).join(",");
+}
+
+/**
+ * Reads and checks a `mediaType` option (`null` and `undefined` are none):
+ * its `format`, and its `previews` with any trailing `-preview` removed.
+ *
+ * @throws {TypeError} When it is not an object, `format` is not a string, or
+ * `previews` is not an array of strings.
+ */
+export function readMediaType(
+  mediaType: unknown,
+): { format: string | undefined; previews: string[] | undefined } {
+  if (mediaType === undefined || mediaType === null) {
+    return { format: undefined, previews: undefined };
+  }
+  if (!isPlainObject(mediaType)) {
+    throw new TypeError(
+      `Invalid mediaType ${quoteValue(mediaType)}: expected an object with format and previews`,
+    );
+  }
+  const format = mediaType.format ?? undefined;
+  if (format !== undefined && typeof format !== "string") {
+    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
+  }
+  const previews = mediaType.previews ?? undefined;
+  if (
+    previews !== undefined &&
+    (!Array.isArray(previews) || !previews.every((name) => typeof name === "string"))
+  ) {
+    throw new TypeError(
+      `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
+    );
+  }
+  return { format, previews: previews?.map(previewName) };
 }

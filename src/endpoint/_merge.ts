@@ -8,7 +8,7 @@
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { isToken, mergeHeaders } from "./_headers.ts";
 import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
-import { previewName } from "./_media_type.ts";
+import { readMediaType } from "./_media_type.ts";
 import { routeFromString } from "./_route.ts";
 import { BoundedCache } from "../uri_template/_cache.ts";
 
@@ -53,30 +53,11 @@ function mergeMediaType(
   base: EndpointDefaults["mediaType"],
   given: unknown,
 ): MergedOptions["mediaType"] {
-  if (given !== undefined && !isPlainObject(given)) {
-    throw new TypeError(
-      `Invalid mediaType ${quoteValue(given)}: expected an object with format and previews`,
-    );
-  }
-  const format = given?.format ?? base.format;
-  if (typeof format !== "string") {
-    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
-  }
-  const previews = given?.previews;
-  if (
-    previews !== undefined &&
-    (!Array.isArray(previews) || !previews.every((name) => typeof name === "string"))
-  ) {
-    throw new TypeError(
-      `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
-    );
-  }
-  const result: MergedOptions["mediaType"] = { format };
+  const { format, previews } = readMediaType(given);
+  const result: MergedOptions["mediaType"] = { format: format ?? base.format };
   if (base.previews !== undefined || previews !== undefined) {
-    const names = new Set<string>();
-    for (const name of base.previews ?? []) names.add(previewName(name));
-    for (const name of previews ?? []) names.add(previewName(name));
-    result.previews = [...names];
+    // Defaults first, no duplicates (base previews were read without -preview already).
+    result.previews = [...new Set([...(base.previews ?? []), ...(previews ?? [])])];
   }
   return result;
 }

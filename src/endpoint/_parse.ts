@@ -7,7 +7,7 @@
 
 import type { RequestOptions, ResponseHeaders } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { amendAccept, previewName } from "./_media_type.ts";
+import { amendAccept, readMediaType } from "./_media_type.ts";
 import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import {
   checkPathSafety,
@@ -96,26 +96,6 @@ function appendQuery(
   const head = hash < 0 ? url : url.slice(0, hash);
   const joined = head + (head.includes("?") ? "&" : "?") + query;
   return hash < 0 ? joined : joined + url.slice(hash);
-}
-
-function checkFormat(mediaType: unknown): { format: string; previews: string[] } {
-  if (mediaType === undefined || mediaType === null) return { format: "", previews: [] };
-  if (!isPlainObject(mediaType)) {
-    throw new TypeError(
-      `Invalid mediaType ${quoteValue(mediaType)}: expected an object with format and previews`,
-    );
-  }
-  const format = mediaType.format ?? "";
-  if (typeof format !== "string") {
-    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
-  }
-  const previews = mediaType.previews ?? [];
-  if (!Array.isArray(previews) || !previews.every((name) => typeof name === "string")) {
-    throw new TypeError(
-      `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
-    );
-  }
-  return { format, previews: previews.map(previewName) };
 }
 
 /** What a route resolves to: the same for every call of a route through one builder. */
@@ -238,7 +218,9 @@ export function createParse(compileUrl: UrlCompiler): (options: unknown) => Requ
       );
     }
     const headers = mergeHeaders({}, options.headers);
-    const { format, previews } = checkFormat(options.mediaType);
+    const mediaType = readMediaType(options.mediaType);
+    const format = mediaType.format ?? "";
+    const previews = mediaType.previews ?? [];
     checkRequest(options.request);
     const compiled = compileUrl(url);
     let parameters: Record<string, unknown> = options;
