@@ -9,43 +9,75 @@
 export const TEMPLATE_CACHE_SIZE = 1000;
 
 /**
- * A cache of two generations: new entries go to the young map; when it is
- * full it becomes the old map and the previous old map is dropped; a hit in
- * the old map moves the entry back to the young one. Every step is O(1),
- * recently used entries survive, and at most `capacity` entries are kept.
- * (A single Map with first-in-first-out eviction is O(n) per eviction in V8:
- * its iterator walks over the deleted entries at the front.)
+ * Two generations of a bounded set or map: new entries go to the young one;
+ * when it is full it becomes the old one and the previous old one is
+ * dropped. Every step is O(1). (A single Map with first-in-first-out
+ * eviction is O(n) per eviction in V8: its iterator walks over the deleted
+ * entries at the front.)
+ */
+class Generations<V> {
+  young = new Map<string, V>();
+  old = new Map<string, V>();
+  readonly #size: number;
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  set(key: string, value: V): void {
+    if (this.young.size >= this.#size) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, value);
+  }
+}
+
+/**
+ * A cache of compiled values with an admission rule: a key is cached the
+ * second time it is asked for, not the first. Templates in use come back,
+ * so they are cached after one extra compile; a stream of distinct templates
+ * (the cold path) compiles each once without filling the cache with objects
+ * the garbage collector would have to keep promoting. A hit in the old
+ * generation moves the entry back to the young one, so recently used entries
+ * survive; at most `capacity` values (and as many keys seen once) are kept.
  */
 export class BoundedCache<V> {
-  #young = new Map<string, V>();
-  #old = new Map<string, V>();
-  readonly #generation: number;
+  readonly #values: Generations<V>;
+  readonly #seen: Generations<true>;
   readonly #create: (key: string) => V;
 
   /**
    * @param create Computes the value for a key that is not cached.
-   * @param capacity The most entries kept.
+   * @param capacity The most values kept.
    */
   constructor(create: (key: string) => V, capacity = TEMPLATE_CACHE_SIZE) {
     this.#create = create;
-    this.#generation = Math.max(1, capacity >> 1);
+    const generation = Math.max(1, capacity >> 1);
+    this.#values = new Generations(generation);
+    this.#seen = new Generations(generation);
   }
 
-  /** How many entries are cached now (an entry moved back may count twice). */
+  /** How many values are cached now (an entry moved back may count twice). */
   get size(): number {
-    return this.#young.size + this.#old.size;
+    return this.#values.young.size + this.#values.old.size;
   }
 
   /** Returns the cached value for `key`, computing it on a miss. */
   get(key: string): V {
-    const young = this.#young.get(key);
+    const values = this.#values;
+    const young = values.young.get(key);
     if (young !== undefined) return young;
-    const value = this.#old.get(key) ?? this.#create(key);
-    if (this.#young.size >= this.#generation) {
-      this.#old = this.#young;
-      this.#young = new Map();
+    let value = values.old.get(key);
+    if (value === undefined) {
+      value = this.#create(key);
+      const seen = this.#seen;
+      if (!seen.young.has(key) && !seen.old.has(key)) {
+        seen.set(key, true);
+        return value;
+      }
     }
-    this.#young.set(key, value);
+    values.set(key, value);
     return value;
   }
 }
