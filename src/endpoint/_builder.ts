@@ -26,6 +26,9 @@ import {
   buildRequest,
   checkRequest,
   createParse,
+  expandUrl,
+  finishRequest,
+  queryString,
   type RequestPlan,
 } from "./_parse.ts";
 import {
@@ -59,6 +62,17 @@ const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 interface RoutePlan extends RequestPlan {
   /** The default parameters that are not url variables, in order: query or body. */
   readonly defaultRemaining: readonly string[];
+  /** Whether the url's variables are all default parameters. */
+  readonly urlFromDefaults: boolean;
+  /** GET/HEAD: the url and query the defaults alone give, made on first use. */
+  defaultUrl?: string;
+  defaultQuery?: string;
+}
+
+/** Whether `given` holds a value (not undefined) for any of `names`. */
+function givesAny(given: Record<string, unknown>, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (given[names[i]] !== undefined) return true;
+  return false;
 }
 
 /**
@@ -95,6 +109,7 @@ function createFastPath(
     const compiled = urls(parts.url);
     return {
       defaultRemaining: defaultParameters.filter((key) => !compiled.variables.has(key)),
+      urlFromDefaults: [...compiled.variables].every((name) => defaultNames.has(name)),
       method,
       upper: method.toUpperCase(),
       lower: method.toLowerCase(),
@@ -150,8 +165,23 @@ function createFastPath(
       }
     }
     checkRequest(request);
+    let headers: ResponseHeaders;
+    if (callHeaders === undefined || callHeaders === null) {
+      headers = { ...defaultHeaders };
+    } else {
+      headers = mergeHeaders(defaultHeaders, callHeaders);
+    }
     let parameters = given;
     if (hasDefaultParameters) {
+      if (
+        (plan.upper === "GET" || plan.upper === "HEAD") && plan.urlFromDefaults &&
+        !givesAny(given, compiled.template.variableNames) && !givesAny(given, plan.defaultRemaining)
+      ) {
+        // Nothing the defaults decide is overridden: their url and query are the same every call.
+        const url = plan.defaultUrl ??= expandUrl(plan, defaultValues);
+        const query = plan.defaultQuery ??= queryString(defaultValues, plan.defaultRemaining);
+        return finishRequest(plan, url, headers, given, remaining, data, request, query);
+      }
       // As in merge(): default parameters first, in their order, then the call's;
       // a value given as undefined keeps the default. Spread defines own data
       // properties, so a "__proto__" key stays a parameter.
@@ -162,12 +192,6 @@ function createFastPath(
         }
       }
       remaining = plan.defaultRemaining.concat(remaining);
-    }
-    let headers: ResponseHeaders;
-    if (callHeaders === undefined || callHeaders === null) {
-      headers = { ...defaultHeaders };
-    } else {
-      headers = mergeHeaders(defaultHeaders, callHeaders);
     }
     return buildRequest(plan, headers, parameters, remaining, data, request);
   };

@@ -76,21 +76,10 @@ function queryPair(name: string, value: unknown): string | undefined {
 }
 
 /**
- * Appends `parameters` as a query, before any fragment, with `?` or `&`
- * (`plain`: the url is known to hold neither `?` nor `#`).
+ * Appends an encoded `query` before any fragment, with `?` or `&` (`plain`:
+ * the url is known to hold neither `?` nor `#`).
  */
-function appendQuery(
-  url: string,
-  parameters: Record<string, unknown>,
-  names: string[],
-  plain: boolean,
-): string {
-  let query = "";
-  for (const name of names) {
-    const pair = queryPair(name, parameters[name]);
-    if (pair !== undefined) query += (query === "" ? "" : "&") + pair;
-  }
-  if (query === "") return url;
+function appendQuery(url: string, query: string, plain: boolean): string {
   if (plain) return url + "?" + query;
   const hash = url.indexOf("#");
   const head = hash < 0 ? url : url.slice(0, hash);
@@ -135,15 +124,60 @@ export function buildRequest(
   data: unknown,
   request: unknown,
 ): RequestOptions {
-  const { compiled, upper } = plan;
+  const url = expandUrl(plan, parameters);
+  return finishRequest(plan, url, headers, parameters, remaining, data, request, "");
+}
+
+/**
+ * Expands a route's url with `parameters`, refuses dot-segments, and puts
+ * `baseUrl` in front of a path.
+ *
+ * @throws {TypeError} For a value that cannot be expanded or forms a dot-segment.
+ * @throws {UriTemplateError} For a prefix modifier on a list or map.
+ */
+export function expandUrl(plan: RequestPlan, parameters: Record<string, unknown>): string {
+  const compiled = plan.compiled;
   const template = compiled.long !== undefined && hasLongValues(compiled, parameters)
     ? compiled.long()
     : compiled.template;
   const expanded = template.expand(parameters);
   if (compiled.pathVariables.length > 0) checkPathSafety(compiled, parameters, expanded);
-  let url = compiled.full
+  return compiled.full
     ? expanded
     : joinBaseUrl(plan.base, plan.baseUrl, expanded, compiled.leadingSlash);
+}
+
+/**
+ * The encoded `name=value` pairs of `names` (those with a value), joined by
+ * `&`, as a query string without its `?`.
+ */
+export function queryString(parameters: Record<string, unknown>, names: readonly string[]): string {
+  let query = "";
+  for (const name of names) {
+    const pair = queryPair(name, parameters[name]);
+    if (pair !== undefined) query += (query === "" ? "" : "&") + pair;
+  }
+  return query;
+}
+
+/**
+ * Builds request options around an expanded `url`: routes the remaining
+ * parameters to the query (after `query`, pairs already encoded) or the
+ * body, amends `accept`, adds the JSON content type.
+ *
+ * @throws {TypeError} For data on GET/HEAD or a query value that cannot be expanded.
+ */
+export function finishRequest(
+  plan: RequestPlan,
+  url: string,
+  headers: ResponseHeaders,
+  parameters: Record<string, unknown>,
+  remaining: readonly string[],
+  data: unknown,
+  request: unknown,
+  query: string,
+): RequestOptions {
+  const upper = plan.upper;
   let body: unknown;
   if (upper === "GET" || upper === "HEAD") {
     if (data !== undefined) {
@@ -153,7 +187,9 @@ export function buildRequest(
         }: ${upper} requests have no body, expected query parameters as options`,
       );
     }
-    if (remaining.length > 0) url = appendQuery(url, parameters, remaining, compiled.plainQuery);
+    const rest = remaining.length > 0 ? queryString(parameters, remaining) : "";
+    const all = query === "" ? rest : rest === "" ? query : query + "&" + rest;
+    if (all !== "") url = appendQuery(url, all, plan.compiled.plainQuery);
   } else if (data !== undefined) {
     body = data;
   } else if (remaining.length > 0) {
