@@ -39,11 +39,11 @@ import {
   type UrlTemplate,
 } from "./_route.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { frozenCopy, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { copyPlain, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import { VERSION } from "../_version.ts";
 
 /** The global defaults (spec 2.3, DECISIONS.md names). */
-export const GLOBAL_DEFAULTS: EndpointDefaults = frozenCopy({
+export const GLOBAL_DEFAULTS: EndpointDefaults = copyPlain({
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -51,7 +51,7 @@ export const GLOBAL_DEFAULTS: EndpointDefaults = frozenCopy({
     "user-agent": `routecast/${VERSION}`,
   },
   mediaType: { format: "" },
-});
+}, true);
 
 type Parse = (options: unknown) => RequestOptions;
 type UrlCache = (url: string) => UrlTemplate;
@@ -209,7 +209,7 @@ function withDefaults(
     );
   }
   const merged = mergeOptions(base, options, undefined);
-  const DEFAULTS = frozenCopy(merged) as EndpointDefaults;
+  const DEFAULTS = copyPlain(merged, true) as EndpointDefaults;
   const slow = (route: unknown, routeOptions?: unknown) =>
     parse(mergeOptions(DEFAULTS, route, routeOptions));
   const endpoint = (createFastPath(DEFAULTS, urls, slow) ?? slow) as Endpoint;

@@ -7,7 +7,7 @@
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { isToken, mergeHeaders } from "./_headers.ts";
-import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { copyPlain, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import { readMediaType } from "./_media_type.ts";
 import { routeFromString } from "./_route.ts";
 import { BoundedCache } from "../uri_template/_cache.ts";
@@ -27,20 +27,11 @@ export function checkMethod(method: unknown): asserts method is string {
   }
 }
 
-/** Returns a mutable copy of plain objects and arrays (defaults are frozen). */
-function thawedCopy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(thawedCopy);
-  if (!isPlainObject(value)) return value;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, thawedCopy(value[key]));
-  return copy;
-}
-
 /** Merges `options` over `base` deeply; values taken from `base` are copied. */
 function mergeValue(base: unknown, value: unknown): unknown {
   if (!isPlainObject(value) || !isPlainObject(base)) return value;
   const result: Record<string, unknown> = {};
-  for (const key of Object.keys(base)) setOwn(result, key, thawedCopy(base[key]));
+  for (const key of Object.keys(base)) setOwn(result, key, copyPlain(base[key], false));
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
@@ -107,7 +98,7 @@ export function mergeOptions(
     setOwn(
       result,
       key,
-      key === "headers" || key === "mediaType" ? null : thawedCopy(defaults[key]),
+      key === "headers" || key === "mediaType" ? null : copyPlain(defaults[key], false),
     );
   }
   if (method !== undefined) result.method = method;

@@ -32,38 +32,19 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
- * Copies plain objects and arrays all the way down and freezes the copies;
- * other objects (class instances, functions) are kept by reference, unfrozen.
+ * Copies plain objects and arrays all the way down, freezing the copies when
+ * `freeze`; other objects (class instances, functions) are kept by
+ * reference, never frozen.
  */
-export function frozenCopy<T>(value: T): T {
-  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+export function copyPlain<T>(value: T, freeze: boolean): T {
+  if (Array.isArray(value)) {
+    const copy = value.map((item) => copyPlain(item, freeze));
+    return (freeze ? Object.freeze(copy) : copy) as T;
+  }
   if (!isPlainObject(value)) return value;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(copy, key, frozenCopy(value[key]));
-  return Object.freeze(copy) as T;
-}
-
-/**
- * Merges `options` over `defaults`: plain objects present in both are merged
- * key by key, everything else from `options` replaces the default. Neither
- * input is changed; merged levels are new objects.
- */
-export function mergeDeep(
-  defaults: Record<string, unknown>,
-  options: Record<string, unknown>,
-): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) setOwn(result, key, defaults[key]);
-  for (const key of Object.keys(options)) {
-    const value = options[key];
-    const base = Object.hasOwn(defaults, key) ? defaults[key] : undefined;
-    setOwn(
-      result,
-      key,
-      isPlainObject(value) && isPlainObject(base) ? mergeDeep(base, value) : value,
-    );
-  }
-  return result;
+  for (const key of Object.keys(value)) setOwn(copy, key, copyPlain(value[key], freeze));
+  return (freeze ? Object.freeze(copy) : copy) as T;
 }
 
 /** Describes a value's type for an error message. */
