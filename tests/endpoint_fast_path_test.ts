@@ -4,7 +4,10 @@
  */
 import { type Endpoint, endpoint, type EndpointOptions } from "@routecast/endpoint";
 import fc from "fast-check";
-import { assertEquals } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
+import { parseTemplate } from "@routecast/endpoint/uri-template";
+import { compileUrl, expandSimple, hasLongValues, LONG_VALUES } from "../src/endpoint/_route.ts";
+import { setOwn } from "../src/endpoint/_objects.ts";
 
 function outcome(run: () => unknown): unknown {
   try {
@@ -103,4 +106,44 @@ Deno.test("endpoint() fast path equals parse(merge()) for generated calls", () =
     ),
     { numRuns: 2000 },
   );
+});
+
+Deno.test("expandSimple() gives what the engines give, or leaves the url to them", () => {
+  const engines = { short: (text: string) => parseTemplate(text, { engine: "ts" }) };
+  const withLong = { ...engines, long: (text: string) => parseTemplate(text, { engine: "ts" }) };
+  const piece = fc.oneof(
+    fc.constantFrom("/", "/repos/", ".", "%2e", "-", "é", "a b", "%", "?x=1&", "#f"),
+    fc.constantFrom("{owner}", "{repo}", "{n}", "{__proto__}", "{toString}"),
+  );
+  const simpleValue = fc.oneof(
+    fc.string({ maxLength: 4, unit: fc.constantFrom(..."a./%2e+é\ud800 ") }),
+    fc.constantFrom(".", "..", "x".repeat(LONG_VALUES)),
+    fc.oneof(fc.integer(), fc.double()),
+    fc.constantFrom(null, undefined, true, ["a"]),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join("")),
+      fc.dictionary(fc.constantFrom("owner", "repo", "n", "__proto__", "toString"), simpleValue),
+      fc.boolean(),
+      (text, values, long) => {
+        const parameters: Record<string, unknown> = {};
+        for (const [key, item] of Object.entries(values)) setOwn(parameters, key, item);
+        const compiled = compileUrl(text, long ? withLong : engines);
+        assert(compiled.literals !== undefined, text);
+        const simple = expandSimple(compiled, compiled.literals, parameters);
+        if (simple === undefined) return;
+        assertEquals(simple, compiled.template.expand(parameters));
+        const used = compiled.simpleNames.map((name) => parameters[name]);
+        assert(!used.some((item) => item === "." || item === ".."));
+        if (long) assert(!hasLongValues(compiled, parameters));
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  // Inherited values are not the caller's: the engine decides.
+  const inherited = Object.create({ owner: "polluted" });
+  const compiled = compileUrl("/repos/{owner}", engines);
+  assertEquals(expandSimple(compiled, compiled.literals!, inherited), undefined);
+  assertEquals(compileUrl("/repos/{owner}{?q}", engines).literals, undefined);
 });

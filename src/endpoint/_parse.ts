@@ -11,6 +11,7 @@ import { amendAccept, readMediaType } from "./_media_type.ts";
 import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import {
   checkPathSafety,
+  expandSimple,
   hasLongValues,
   NAMED_OPTIONS,
   schemePrefixLength,
@@ -137,6 +138,15 @@ export function buildRequest(
  */
 export function expandUrl(plan: RequestPlan, parameters: Record<string, unknown>): string {
   const compiled = plan.compiled;
+  const literals = compiled.literals;
+  if (literals !== undefined) {
+    const simple = expandSimple(compiled, literals, parameters);
+    if (simple !== undefined) {
+      return compiled.full
+        ? simple
+        : joinBaseUrl(plan.base, plan.baseUrl, simple, compiled.leadingSlash);
+    }
+  }
   const template = compiled.long !== undefined && hasLongValues(compiled, parameters)
     ? compiled.long()
     : compiled.template;

@@ -9,15 +9,19 @@
 
 import type { Template } from "../uri_template/_template.ts";
 import {
+  encodeText,
   OP_LABEL,
   OP_PARAM,
   OP_PATH,
   OP_RESERVED,
   OP_SIMPLE,
   parseParts,
+  type Part,
 } from "../uri_template/_ts_engine.ts";
 import { isToken } from "./_headers.ts";
 import { quoteValue } from "./_objects.ts";
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /** A route string split into its method (absent for a lone url) and url. */
 export interface RouteParts {
@@ -155,6 +159,13 @@ export interface UrlTemplate {
   readonly leadingSlash: boolean | undefined;
   /** Whether expansions never hold `?` or `#`, so a query is appended with a plain `?`. */
   readonly plainQuery: boolean;
+  /**
+   * For a url whose expressions are all `{name}` (most routes): the literal
+   * text around them, already encoded, for `expandSimple`.
+   */
+  readonly literals: readonly string[] | undefined;
+  /** The variable of each `{name}` between `literals`, in order. */
+  readonly simpleNames: readonly string[];
 }
 
 /** The options that are never parameters. */
@@ -169,9 +180,9 @@ export const NAMED_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** Names of the variables that sit in the path with an operator that can form a dot-segment. */
-function pathVariableNames(template: string): string[] {
+function pathVariableNames(parts: readonly Part[]): string[] {
   const names: string[] = [];
-  for (const part of parseParts(template)) {
+  for (const part of parts) {
     if (typeof part === "string") {
       if (part.includes("?") || part.includes("#")) break;
       continue;
@@ -194,6 +205,23 @@ function pathVariableNames(template: string): string[] {
 export function compileUrl(url: string, engines: UrlEngines): UrlTemplate {
   const text = colonsToBraces(url);
   const template = engines.short(text);
+  const parts = parseParts(text);
+  let literals: string[] | undefined = [""];
+  const simpleNames: string[] = [];
+  for (const part of parts) {
+    if (typeof part === "string") {
+      literals[literals.length - 1] += part;
+    } else if (
+      part.op === OP_SIMPLE && part.specs.length === 1 && part.specs[0].prefix === 0 &&
+      !part.specs[0].explode
+    ) {
+      simpleNames.push(part.specs[0].name);
+      literals.push("");
+    } else {
+      literals = undefined;
+      break;
+    }
+  }
   const variables = new Set(template.variableNames);
   let usesOptionName = false;
   for (const name of variables) if (NAMED_OPTIONS.has(name)) usesOptionName = true;
@@ -204,11 +232,48 @@ export function compileUrl(url: string, engines: UrlEngines): UrlTemplate {
     long: compileLong === undefined ? undefined : () => (long ??= compileLong(text)),
     variables,
     full: schemePrefixLength(url) > 0,
-    pathVariables: pathVariableNames(text),
+    pathVariables: pathVariableNames(parts),
     usesOptionName,
     leadingSlash: text.startsWith("{") ? undefined : text.startsWith("/"),
     plainQuery: !text.includes("?") && !text.includes("#") && !text.includes("{+"),
+    literals,
+    simpleNames: literals === undefined ? [] : simpleNames,
   };
+}
+
+/**
+ * Expands a url of `{name}` expressions (`compiled.literals` is set) when
+ * every value is a string or a number, none `.` or `..`, and their total
+ * length is below `LONG_VALUES` where a `long` engine exists. Returns
+ * `undefined` otherwise, for the engine to expand (and refuse dot-segments).
+ * The result is what the engine gives: tests/endpoint_fast_path_test.ts
+ * checks it.
+ */
+export function expandSimple(
+  compiled: UrlTemplate,
+  literals: readonly string[],
+  parameters: Record<string, unknown>,
+): string | undefined {
+  const names = compiled.simpleNames;
+  let out = literals[0];
+  let total = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    const value = parameters[name];
+    if (typeof value === "string") {
+      if ((value === "." || value === "..") || !hasOwn.call(parameters, name)) return undefined;
+      total += value.length;
+      out += encodeText(value, false) + literals[i + 1];
+    } else if (typeof value === "number") {
+      if (!hasOwn.call(parameters, name)) return undefined;
+      out += encodeText(String(value), false) + literals[i + 1];
+    } else if (value === undefined || value === null) {
+      out += literals[i + 1];
+    } else {
+      return undefined;
+    }
+  }
+  return total >= LONG_VALUES && compiled.long !== undefined ? undefined : out;
 }
 
 /** Whether the url variables' string values add up to `LONG_VALUES` characters. */
