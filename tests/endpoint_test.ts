@@ -406,6 +406,13 @@ errors("endpoint() rule 10: invalid header names and values are TypeErrors", [
     'Invalid header name "": expected an HTTP token',
   ],
   [
+    // U+212A KELVIN SIGN lower-cases to an ASCII "k"; the name as given is not a token.
+    "non-ASCII name that lower-cases to a token",
+    () => endpoint("GET /x", { headers: { "X-\u212Aey": "1" } }),
+    TypeError,
+    'Invalid header name "X-\u212Aey": expected an HTTP token',
+  ],
+  [
     "CRLF",
     () => endpoint("GET /x", { headers: { a: "1\r\nx: y" } }),
     TypeError,

@@ -12,28 +12,49 @@ import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 /** Header values as the result carries them. */
 export type Headers = Record<string, string | number>;
 
-// RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA.
+// RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA; upper-case letters marked 2.
 const TOKEN: Uint8Array = (() => {
   const table = new Uint8Array(128);
   const chars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  for (let code = 0x41; code <= 0x5a; code++) table[code] = 2;
   return table;
 })();
 
-/** Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2). */
-export function isToken(text: string): boolean {
-  if (text.length === 0) return false;
+/** 0 when `text` is not a non-empty HTTP token; else 1, or 3 when it has upper-case letters. */
+function tokenKind(text: string): number {
+  if (text.length === 0) return 0;
+  let kind = 1;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code >= 128 || TOKEN[code] === 0) return false;
+    const mark = code < 128 ? TOKEN[code] : 0;
+    if (mark === 0) return 0;
+    kind |= mark;
   }
-  return true;
+  return kind;
 }
 
-function checkHeader(name: string, value: unknown): void {
-  if (!isToken(name)) {
-    throw new TypeError(`Invalid header name ${quoteValue(name)}: expected an HTTP token`);
+/** Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2). */
+export function isToken(text: string): boolean {
+  return tokenKind(text) !== 0;
+}
+
+/**
+ * The header name for `key`: lower-cased (a token's only non-ASCII-free
+ * change), without a call to `toLowerCase` when it already is.
+ *
+ * @throws {TypeError} When `key` is not an HTTP token.
+ */
+function headerName(key: string): string {
+  const kind = tokenKind(key);
+  if (kind === 0) {
+    throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
+  return kind === 1 ? key : key.toLowerCase();
+}
+
+/** @throws {TypeError} When `value` is not a number or a single-line string. */
+function checkHeaderValue(name: string, value: unknown): asserts value is string | number {
   if (typeof value === "number") return;
   if (typeof value !== "string") {
     throw new TypeError(
@@ -44,7 +65,7 @@ function checkHeader(name: string, value: unknown): void {
   }
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code === 0x0d || code === 0x0a || code === 0) {
+    if (code < 0x0e && (code === 0x0d || code === 0x0a || code === 0)) {
       throw new TypeError(
         `Invalid value for header ${quoteValue(name)}: ${
           quoteValue(value)
@@ -74,13 +95,14 @@ export function mergeHeaders(base: Readonly<Headers>, overrides: unknown): Heade
   for (const key of Object.keys(overrides)) {
     const value = overrides[key];
     if (value === undefined) continue;
-    const name = key.toLowerCase();
     if (value === null) {
-      delete result[name];
+      delete result[key.toLowerCase()];
       continue;
     }
-    checkHeader(name, value);
-    setOwn(result, name, value);
+    const name = headerName(key);
+    checkHeaderValue(name, value);
+    if (name === "__proto__") setOwn(result, name, value);
+    else result[name] = value;
   }
   return result;
 }
