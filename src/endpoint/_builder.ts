@@ -30,6 +30,7 @@ import {
   finishRequest,
   queryString,
   type RequestPlan,
+  simplePair,
 } from "./_parse.ts";
 import {
   compileUrl,
@@ -64,6 +65,8 @@ interface RoutePlan extends RequestPlan {
   readonly defaultRemaining: readonly string[];
   /** Whether the url's variables are all default parameters. */
   readonly urlFromDefaults: boolean;
+  /** Whether parameters go to the query (GET, HEAD) rather than the body. */
+  readonly query: boolean;
   /** GET/HEAD: the url and query the defaults alone give, made on first use. */
   defaultUrl?: string;
   defaultQuery?: string;
@@ -111,6 +114,7 @@ function createFastPath(
       defaultRemaining: defaultParameters.filter((key) => !compiled.variables.has(key)),
       urlFromDefaults: [...compiled.variables].every((name) => defaultNames.has(name)),
       method,
+      query: method.toUpperCase() === "GET" || method.toUpperCase() === "HEAD",
       upper: method.toUpperCase(),
       lower: method.toLowerCase(),
       url: parts.url,
@@ -138,6 +142,13 @@ function createFastPath(
     const keys = Object.keys(given);
     const variables = compiled.variables;
     let remaining: string[] = [];
+    // Without default parameters, the call's string and number parameters go
+    // straight into the query or the body, in order, until a value needs the
+    // general path (which can throw, so it runs after the url is expanded).
+    const direct = !hasDefaultParameters;
+    const toQuery = plan.query;
+    let query = "";
+    let json: Record<string, unknown> | undefined;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       switch (key) {
@@ -157,12 +168,27 @@ function createFastPath(
           if (given[key] !== undefined) return slow(route, options);
           continue;
       }
+      const value = given[key];
       if (
-        given[key] !== undefined && !variables.has(key) &&
-        !(hasDefaultParameters && defaultNames.has(key))
+        value === undefined || variables.has(key) ||
+        (hasDefaultParameters && defaultNames.has(key))
       ) {
-        remaining.push(key);
+        continue;
       }
+      if (direct && remaining.length === 0) {
+        if (!toQuery) {
+          json ??= {};
+          if (key === "__proto__") setOwn(json, key, value);
+          else json[key] = value;
+          continue;
+        }
+        const pair = simplePair(key, value);
+        if (pair !== undefined) {
+          query = query === "" ? pair : query + "&" + pair;
+          continue;
+        }
+      }
+      remaining.push(key);
     }
     checkRequest(request);
     let headers: ResponseHeaders;
@@ -192,6 +218,10 @@ function createFastPath(
         }
       }
       remaining = plan.defaultRemaining.concat(remaining);
+    }
+    if (direct) {
+      const url = expandUrl(plan, given);
+      return finishRequest(plan, url, headers, given, remaining, data, request, query, json);
     }
     return buildRequest(plan, headers, parameters, remaining, data, request);
   };

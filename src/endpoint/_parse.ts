@@ -60,18 +60,30 @@ function joinBaseUrl(
   return (leadingSlash ?? url.charCodeAt(0) === 0x2f) ? base + url : base + "/" + url;
 }
 
-/** One `name=value` query pair, as `{?name}` expands it (`q` keeps its `+` separators). */
-function queryPair(name: string, value: unknown): string | undefined {
-  const encodedName = encodeText(name, false);
+/**
+ * The `name=value` query pair for a string or number value, as `{?name}`
+ * expands it (`q` keeps its `+` separators); `undefined` for other values.
+ */
+export function simplePair(name: string, value: unknown): string | undefined {
   if (typeof value === "string") {
     if (name === "q") {
       return "q=" + value.split("+").map((piece) => encodeText(piece, false)).join("+");
     }
-    return encodedName + "=" + encodeText(value, false);
+    return encodeText(name, false) + "=" + encodeText(value, false);
   }
-  if (typeof value === "number") return encodedName + "=" + encodeText(String(value), false);
+  if (typeof value === "number") {
+    return encodeText(name, false) + "=" + encodeText(String(value), false);
+  }
+  return undefined;
+}
+
+/** One `name=value` query pair, as `{?name}` expands it; `undefined` for an undefined value. */
+function queryPair(name: string, value: unknown): string | undefined {
+  const simple = simplePair(name, value);
+  if (simple !== undefined) return simple;
   const normalized = normalizeValue(name, value);
   if (normalized === undefined) return undefined;
+  const encodedName = encodeText(name, false);
   if (typeof normalized === "string") return encodedName + "=" + encodeText(normalized, false);
   return expandJoined(encodedName, normalized, OP_QUERY, false);
 }
@@ -173,7 +185,8 @@ export function queryString(parameters: Record<string, unknown>, names: readonly
 /**
  * Builds request options around an expanded `url`: routes the remaining
  * parameters to the query (after `query`, pairs already encoded) or the
- * body, amends `accept`, adds the JSON content type.
+ * body (after the members of `json`, when given), amends `accept`, adds the
+ * JSON content type.
  *
  * @throws {TypeError} For data on GET/HEAD or a query value that cannot be expanded.
  */
@@ -186,6 +199,7 @@ export function finishRequest(
   data: unknown,
   request: unknown,
   query: string,
+  json?: Record<string, unknown>,
 ): RequestOptions {
   const upper = plan.upper;
   let body: unknown;
@@ -202,10 +216,12 @@ export function finishRequest(
     if (all !== "") url = appendQuery(url, all, plan.compiled.plainQuery);
   } else if (data !== undefined) {
     body = data;
-  } else if (remaining.length > 0) {
-    const json: Record<string, unknown> = {};
-    for (const key of remaining) setOwn(json, key, parameters[key]);
-    body = json;
+  } else if (remaining.length > 0 || json !== undefined) {
+    const members = json ?? {};
+    for (let i = 0; i < remaining.length; i++) {
+      setOwn(members, remaining[i], parameters[remaining[i]]);
+    }
+    body = members;
   }
   if (plan.format !== "" || plan.previews.length > 0) {
     const accept = headers.accept;
