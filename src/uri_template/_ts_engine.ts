@@ -162,6 +162,12 @@ export interface VarSpec {
   readonly name: string;
   /** `name=`, as named operators write it. */
   readonly nameEquals: string;
+  /**
+   * What comes before a non-empty value: the operator's first string or
+   * separator, then `name=` for named operators.
+   */
+  readonly lead: string;
+  readonly next: string;
   /** Where the name starts in the template. */
   readonly index: number;
   /** The prefix length, or 0 for none. */
@@ -178,6 +184,16 @@ export interface Expression {
   readonly index: number;
   /** The variables, in order. */
   readonly specs: readonly VarSpec[];
+  /** The operator's first string and separator (RFC 6570 appendix A). */
+  readonly first: string;
+  readonly separator: string;
+  /** Whether the operator writes `name=value`, and what it writes for an empty value. */
+  readonly named: boolean;
+  readonly ifEmpty: string;
+  /** Whether reserved characters and `%XX` triplets pass unencoded. */
+  readonly allowReserved: boolean;
+  /** For `{name}` (no operator, one variable without modifiers), that variable. */
+  readonly simple: VarSpec | undefined;
 }
 
 /** A parsed template: literal text (already encoded) and expressions. */
@@ -266,7 +282,16 @@ function parseExpression(template: string, open: number, parts: Part[]): number 
     } else {
       afterModifier = false;
     }
-    specs.push({ name, nameEquals: name + "=", index: nameStart, prefix, explode });
+    const nameEquals = OP_NAMED[op] ? name + "=" : "";
+    specs.push({
+      name,
+      nameEquals: name + "=",
+      lead: OP_FIRST[op] + nameEquals,
+      next: OP_SEPARATOR[op] + nameEquals,
+      index: nameStart,
+      prefix,
+      explode,
+    });
     if (i >= length) throw templateError(ERR_UNTERMINATED, template, open);
     const next = template.charCodeAt(i);
     i++;
@@ -275,7 +300,20 @@ function parseExpression(template: string, open: number, parts: Part[]): number 
       throw templateError(afterModifier ? ERR_AFTER_MODIFIER : ERR_AFTER_VARNAME, template, i - 1);
     }
   }
-  parts.push({ op, index: open, specs });
+  const only = specs.length === 1 ? specs[0] : undefined;
+  parts.push({
+    op,
+    index: open,
+    specs,
+    first: OP_FIRST[op],
+    separator: OP_SEPARATOR[op],
+    named: OP_NAMED[op],
+    ifEmpty: OP_IF_EMPTY[op],
+    allowReserved: OP_ALLOW_RESERVED[op],
+    simple: op === OP_SIMPLE && only !== undefined && only.prefix === 0 && !only.explode
+      ? only
+      : undefined,
+  });
   return i;
 }
 
@@ -351,7 +389,6 @@ function expandExpression(
   expression: Expression,
   variables: TemplateVariables,
 ): string {
-  const op = expression.op;
   const specs = expression.specs;
   let out = "";
   let defined = false;
@@ -359,9 +396,20 @@ function expandExpression(
     const spec = specs[s];
     const raw = variables[spec.name];
     if (raw === undefined || raw === null || !hasOwn.call(variables, spec.name)) continue;
-    const text = expandVariable(template, op, spec, raw);
+    // Strings and numbers without a prefix (most values), without the general call.
+    if (spec.prefix === 0 && (typeof raw === "string" || typeof raw === "number")) {
+      const value = typeof raw === "string" ? raw : String(raw);
+      if (value === "" && expression.named) {
+        out += (defined ? expression.separator : expression.first) + spec.name + expression.ifEmpty;
+      } else {
+        out += (defined ? spec.next : spec.lead) + encodeText(value, expression.allowReserved);
+      }
+      defined = true;
+      continue;
+    }
+    const text = expandVariable(template, expression.op, spec, raw);
     if (text === undefined) continue;
-    out += (defined ? OP_SEPARATOR[op] : OP_FIRST[op]) + text;
+    out += (defined ? expression.separator : expression.first) + text;
     defined = true;
   }
   return out;
@@ -438,12 +486,14 @@ class TsTemplate implements CompiledTemplate {
         continue;
       }
       // The most common expression, `{name}`, without the loop over variables.
-      if (part.op === OP_SIMPLE && part.specs.length === 1) {
-        const spec = part.specs[0];
+      const spec = part.simple;
+      if (spec !== undefined) {
         const raw = variables[spec.name];
         if (raw !== undefined && raw !== null && hasOwn.call(variables, spec.name)) {
-          out += typeof raw === "string" && spec.prefix === 0
+          out += typeof raw === "string"
             ? encodeText(raw, false)
+            : typeof raw === "number"
+            ? encodeText(String(raw), false)
             : expandVariable(this.#template, OP_SIMPLE, spec, raw) ?? "";
         }
         continue;
