@@ -4,6 +4,7 @@
  * limit), for the main entry (WebAssembly engine where it runs) and ./lite.
  * One group per case; routecast is the baseline.
  */
+import { bench } from "./_bench.ts";
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@octokit/endpoint";
@@ -31,9 +32,9 @@ const PEERS: [string, Call][] = [
 
 function group(name: string, run: (call: Call) => void, handWritten: () => void) {
   for (const [peer, call] of PEERS) {
-    Deno.bench(peer, { group: name, baseline: peer === "routecast" }, () => run(call));
+    bench(peer, { group: name, baseline: peer === "routecast" }, () => run(call));
   }
-  Deno.bench("hand-written concatenation", { group: name }, handWritten);
+  bench("hand-written concatenation", { group: name }, handWritten);
 }
 
 // 1. GET with two path and two query parameters.
@@ -78,11 +79,11 @@ const builders: [string, Call][] = [
 ];
 const TYPE = { type: "private" };
 for (const [peer, call] of builders) {
-  Deno.bench(peer, { group: "two-level defaults", baseline: peer === "routecast" }, () => {
+  bench(peer, { group: "two-level defaults", baseline: peer === "routecast" }, () => {
     use(call("GET /orgs/{org}/repos", TYPE));
   });
 }
-Deno.bench("hand-written concatenation", { group: "two-level defaults" }, () => {
+bench("hand-written concatenation", { group: "two-level defaults" }, () => {
   use({
     method: "get",
     url: LEVEL_1.baseUrl + "/orgs/" + e(LEVEL_2.org) + "/repos?per_page=" + LEVEL_2.per_page +
@@ -241,9 +242,9 @@ group(`mix of ${MIX.length} GitHub routes`, (call) => {
 });
 
 // 5. The cost of making a builder.
-Deno.bench("routecast", { group: "endpoint.defaults() creation", baseline: true }, () => {
+bench("routecast", { group: "endpoint.defaults() creation", baseline: true }, () => {
   endpoint.defaults(LEVEL_1);
 });
-Deno.bench("@octokit/endpoint", { group: "endpoint.defaults() creation" }, () => {
+bench("@octokit/endpoint", { group: "endpoint.defaults() creation" }, () => {
   octokit.defaults(LEVEL_1);
 });

@@ -2,6 +2,7 @@
  * The expander against the npm peers: pre-parsed expansion of a realistic
  * template, both engines on long values, and parse+expand of every RFC example.
  */
+import { bench } from "./_bench.ts";
 import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
 import { ENGINES } from "../tests/_engines.ts";
 import UriTemplates from "uri-templates";
@@ -23,17 +24,17 @@ const urlTemplate = urlTemplateParse(REALISTIC);
 const preParsed = ENGINES.map((engine) => parseTemplate(REALISTIC, { engine }));
 
 for (const template of preParsed) {
-  Deno.bench(`routecast (${template.engine})`, {
+  bench(`routecast (${template.engine})`, {
     group: "pre-parsed realistic template",
     baseline: template.engine === "ts",
   }, () => {
     template.expand(VARIABLES);
   });
 }
-Deno.bench("uri-templates", { group: "pre-parsed realistic template" }, () => {
+bench("uri-templates", { group: "pre-parsed realistic template" }, () => {
   uriTemplates.fill!(STRING_VARIABLES);
 });
-Deno.bench("url-template", { group: "pre-parsed realistic template" }, () => {
+bench("url-template", { group: "pre-parsed realistic template" }, () => {
   urlTemplate.expand(STRING_VARIABLES);
 });
 
@@ -51,7 +52,7 @@ const LONG_VALUES: Record<string, string> = {
 for (const [label, value] of Object.entries(LONG_VALUES)) {
   for (const engine of ENGINES) {
     const template = parseTemplate("/search{?q}", { engine });
-    Deno.bench(`routecast (${engine})`, { group: label, baseline: engine === "ts" }, () => {
+    bench(`routecast (${engine})`, { group: label, baseline: engine === "ts" }, () => {
       template.expand({ q: value });
     });
   }
@@ -72,14 +73,14 @@ for (const file of ["spec-examples.json"]) {
 }
 
 for (const engine of ENGINES) {
-  Deno.bench(`routecast (${engine})`, {
+  bench(`routecast (${engine})`, {
     group: "parse+expand all spec examples",
     baseline: engine === "ts",
   }, () => {
     for (const [template, variables] of examples) expand(template, variables, { engine });
   });
 }
-Deno.bench("@std-uritemplate/std-uritemplate", { group: "parse+expand all spec examples" }, () => {
+bench("@std-uritemplate/std-uritemplate", { group: "parse+expand all spec examples" }, () => {
   for (const [template, variables] of examples) {
     StdUriTemplate.expand(template, variables as Parameters<typeof StdUriTemplate.expand>[1]);
   }
@@ -89,7 +90,7 @@ Deno.bench("@std-uritemplate/std-uritemplate", { group: "parse+expand all spec e
 // literal suffix), so nothing comes from the compiled-template cache.
 let fresh = 0;
 for (const engine of ENGINES) {
-  Deno.bench(`routecast (${engine})`, {
+  bench(`routecast (${engine})`, {
     group: "parse+expand all spec examples, cold",
     baseline: engine === "ts",
   }, () => {
@@ -97,7 +98,7 @@ for (const engine of ENGINES) {
     for (const [template, variables] of examples) expand(template + suffix, variables, { engine });
   });
 }
-Deno.bench("@std-uritemplate/std-uritemplate", {
+bench("@std-uritemplate/std-uritemplate", {
   group: "parse+expand all spec examples, cold",
 }, () => {
   const suffix = `/${fresh++}`;

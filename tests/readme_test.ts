@@ -16,7 +16,7 @@ Deno.test("README performance section is the bench report's output", () => {
   // deno fmt pads the table's columns.
   assertMatch(
     section,
-    /\| group +\| implementation +\| time\/iter \| compared with the baseline +\|/,
+    /\| group +\| implementation +\| time\/call \| +mean \| compared with the baseline +\|/,
   );
   for (const peer of ["@octokit/endpoint", "hand-written concatenation", "routecast/lite"]) {
     assertStringIncludes(section, peer);
@@ -29,27 +29,27 @@ Deno.test("renderReport() writes one row per bench with its ratio to the group's
       runtime: "Deno/2",
       cpu: "test cpu",
       benches: [
-        { group: "g", name: "ours", baseline: true, results: [{ ok: { avg: 100 } }] },
-        { group: "g", name: "theirs", baseline: false, results: [{ ok: { avg: 1000 } }] },
-        { group: "g", name: "faster", baseline: false, results: [{ ok: { avg: 50 } }] },
+        { group: "g", name: "ours", baseline: true, results: [{ ok: { avg: 150, min: 100 } }] },
+        { group: "g", name: "theirs", baseline: false, results: [{ ok: { avg: 900, min: 1000 } }] },
+        { group: "g", name: "faster", baseline: false, results: [{ ok: { avg: 60, min: 50 } }] },
       ],
     },
     { main: { heapGrowthBytes: 0 } },
     "2026-01-01",
   );
-  assertStringIncludes(report, "| g | ours (baseline) | 100 ns |  |");
-  assertStringIncludes(report, "| g | theirs | 1.00 µs | baseline 10.00× faster |");
-  assertStringIncludes(report, "| g | faster | 50 ns | baseline 2.00× slower |");
+  assertStringIncludes(report, "| g | ours (baseline) | 100 ns | 150 ns |  |");
+  assertStringIncludes(report, "| g | theirs | 1.00 µs | 900 ns | baseline 10.00× faster |");
+  assertStringIncludes(report, "| g | faster | 50 ns | 60 ns | baseline 2.00× slower |");
 });
 
-Deno.test("medianOfRuns() takes each bench's median average over the runs", () => {
-  const run = (avg: number) => ({
+Deno.test("medianOfRuns() takes each bench's median average and minimum over the runs", () => {
+  const run = (avg: number, min: number) => ({
     runtime: "r",
     cpu: "c",
-    benches: [{ group: "g", name: "a", baseline: true, results: [{ ok: { avg } }] }],
+    benches: [{ group: "g", name: "a", baseline: true, results: [{ ok: { avg, min } }] }],
   });
-  const merged = medianOfRuns([run(3), run(100), run(5)]);
-  assertStringIncludes(JSON.stringify(merged.benches[0].results), '"avg":5');
+  const merged = medianOfRuns([run(3, 2), run(100, 1), run(5, 4)]);
+  assertStringIncludes(JSON.stringify(merged.benches[0].results), '"avg":5,"min":2');
 });
 
 Deno.test("README gives the newcomer's two commands", () => {

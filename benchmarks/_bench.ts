@@ -1,0 +1,27 @@
+/**
+ * `Deno.bench` for this suite, where every bench belongs to a group. With
+ * `ROUTECAST_BENCH_GROUP` set, only that group is registered:
+ * scripts/bench_report.ts runs each group in a process of its own, so that
+ * the JIT state and garbage one group leaves behind do not weigh on the next.
+ *
+ * @module
+ */
+
+const canReadGroup = Deno.permissions.querySync({
+  name: "env",
+  variable: "ROUTECAST_BENCH_GROUP",
+}).state === "granted";
+const only = canReadGroup ? Deno.env.get("ROUTECAST_BENCH_GROUP") : undefined;
+
+/** Every group the suite defines, in order, whether registered or not. */
+export const GROUPS: string[] = [];
+
+/** Registers a bench in `options.group` (unless another group was asked for). */
+export function bench(
+  name: string,
+  options: { group: string; baseline?: boolean },
+  fn: () => void,
+): void {
+  if (!GROUPS.includes(options.group)) GROUPS.push(options.group);
+  if (only === undefined || only === options.group) Deno.bench(name, options, fn);
+}
