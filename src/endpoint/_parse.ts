@@ -18,7 +18,7 @@ import {
   type UrlTemplate,
 } from "./_route.ts";
 import { checkMethod } from "./_merge.ts";
-import { encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
+import { encodeNumber, encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
 import { normalizeValue } from "../uri_template/_values.ts";
 
 /** The content type of a JSON body that routecast builds. */
@@ -72,7 +72,7 @@ export function simplePair(name: string, value: unknown): string | undefined {
     return encodeText(name, false) + "=" + encodeText(value, false);
   }
   if (typeof value === "number") {
-    return encodeText(name, false) + "=" + encodeText(String(value), false);
+    return encodeText(name, false) + "=" + encodeNumber(value);
   }
   return undefined;
 }

@@ -9,6 +9,7 @@
 
 import type { Template } from "../uri_template/_template.ts";
 import {
+  encodeNumber,
   encodeText,
   OP_LABEL,
   OP_PARAM,
@@ -266,7 +267,7 @@ export function expandSimple(
       out += encodeText(value, false) + literals[i + 1];
     } else if (typeof value === "number") {
       if (!hasOwn.call(parameters, name)) return undefined;
-      out += encodeText(String(value), false) + literals[i + 1];
+      out += encodeNumber(value) + literals[i + 1];
     } else if (value === undefined || value === null) {
       out += literals[i + 1];
     } else {

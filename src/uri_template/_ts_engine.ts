@@ -129,6 +129,17 @@ export function encodeText(text: string, allowReserved: boolean): string {
   return runStart < length ? out + text.slice(runStart) : out;
 }
 
+/**
+ * A number as `String` writes it, percent-encoded outside `{+x}` and `{#x}`:
+ * an integer below 1e21 is digits and maybe `-`, all unreserved, so only
+ * other numbers ("1e+21") are scanned.
+ */
+export function encodeNumber(value: number): string {
+  return Number.isInteger(value) && value < 1e21 && value > -1e21
+    ? String(value)
+    : encodeText(String(value), false);
+}
+
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
@@ -397,15 +408,20 @@ function expandExpression(
     const raw = variables[spec.name];
     if (raw === undefined || raw === null || !hasOwn.call(variables, spec.name)) continue;
     // Strings and numbers without a prefix (most values), without the general call.
-    if (spec.prefix === 0 && (typeof raw === "string" || typeof raw === "number")) {
-      const value = typeof raw === "string" ? raw : String(raw);
-      if (value === "" && expression.named) {
-        out += (defined ? expression.separator : expression.first) + spec.name + expression.ifEmpty;
-      } else {
-        out += (defined ? spec.next : spec.lead) + encodeText(value, expression.allowReserved);
+    if (spec.prefix === 0) {
+      if (typeof raw === "string") {
+        out += raw === "" && expression.named
+          ? (defined ? expression.separator : expression.first) + spec.name + expression.ifEmpty
+          : (defined ? spec.next : spec.lead) + encodeText(raw, expression.allowReserved);
+        defined = true;
+        continue;
       }
-      defined = true;
-      continue;
+      if (typeof raw === "number") {
+        out += (defined ? spec.next : spec.lead) +
+          (expression.allowReserved ? encodeText(String(raw), true) : encodeNumber(raw));
+        defined = true;
+        continue;
+      }
     }
     const text = expandVariable(template, expression.op, spec, raw);
     if (text === undefined) continue;
@@ -493,7 +509,7 @@ class TsTemplate implements CompiledTemplate {
           out += typeof raw === "string"
             ? encodeText(raw, false)
             : typeof raw === "number"
-            ? encodeText(String(raw), false)
+            ? encodeNumber(raw)
             : expandVariable(this.#template, OP_SIMPLE, spec, raw) ?? "";
         }
         continue;
