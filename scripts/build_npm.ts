@@ -11,7 +11,8 @@
  *   others: `UriTemplateError` is one class whichever subpath throws it.
  *   (A program that loads the package both through `import` and through
  *   `require` gets two copies, as with any dual package.)
- * - `package.json` from deno.json, README.md and LICENSE. A `cli.ts` at the
+ * - `package.json` from deno.json (its `repository`, when deno.json has none,
+ *   from the git remote `origin`, as `npm init` does), README.md and LICENSE. A `cli.ts` at the
  *   root, when there is one, is built too and becomes the `routecast` bin
  *   (`esm/cli.js`).
  *
@@ -25,6 +26,7 @@
 
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
+import { repositoryFromRemote } from "./_repository.ts";
 
 Deno.chdir(new URL("../", import.meta.url));
 const OUT = "npm";
@@ -111,7 +113,21 @@ async function fixDeclarations(): Promise<void> {
   }
 }
 
-function packageJson(): Record<string, unknown> {
+/**
+ * The package's repository: deno.json's `repository`, else the git remote
+ * `origin` when it is a URL, else none.
+ */
+async function repository(): Promise<unknown> {
+  if (config.repository !== undefined) return config.repository;
+  const git = await new Deno.Command("git", {
+    args: ["remote", "get-url", "origin"],
+    stdout: "piped",
+    stderr: "null",
+  }).output().catch(() => undefined);
+  return git?.success ? repositoryFromRemote(new TextDecoder().decode(git.stdout)) : undefined;
+}
+
+function packageJson(repository: unknown): Record<string, unknown> {
   const built = (entry: string, dir: string, extension: string) =>
     `./${dir}/${entry.replace(/^\.\//, "").replace(/\.ts$/, extension)}`;
   const main = exports["."];
@@ -120,7 +136,7 @@ function packageJson(): Record<string, unknown> {
     version: config.version,
     description: config.description,
     license: config.license,
-    repository: config.repository,
+    repository,
     type: "module",
     main: built(main, "script", ".js"),
     module: built(main, "esm", ".js"),
@@ -196,7 +212,10 @@ await compileEsm([...entries]);
 await addCommonJs();
 if (hasCli) await addShebang();
 await fixDeclarations();
-await Deno.writeTextFile(`${OUT}/package.json`, JSON.stringify(packageJson(), null, 2) + "\n");
+await Deno.writeTextFile(
+  `${OUT}/package.json`,
+  JSON.stringify(packageJson(await repository()), null, 2) + "\n",
+);
 await Deno.copyFile("README.md", `${OUT}/README.md`);
 await Deno.copyFile("LICENSE", `${OUT}/LICENSE`);
 console.log(
