@@ -28,6 +28,10 @@ const ROUTES = [
   "GET /files/{+path}",
   "POST https://uploads.github.com/repos/{owner}/assets{?name,label}",
   "GET /r/{data}/{headers}",
+  // Urls the default parameters alone fill in, for builders with defaults.
+  "GET /orgs/{org}/repos",
+  "HEAD /users/{owner}",
+  "GET /users/{owner}/repos{?per_page}",
 ];
 const NAMES = [
   "owner",
@@ -40,6 +44,8 @@ const NAMES = [
   "since",
   "__proto__",
   "constructor",
+  "org",
+  "type",
 ];
 const value = fc.oneof(
   fc.string({ maxLength: 6, unit: fc.constantFrom(..."ab./%2e+ :") }),

@@ -142,10 +142,14 @@ function createFastPath(
     const keys = Object.keys(given);
     const variables = compiled.variables;
     let remaining: string[] = [];
-    // Without default parameters, the call's string and number parameters go
-    // straight into the query or the body, in order, until a value needs the
-    // general path (which can throw, so it runs after the url is expanded).
-    const direct = !hasDefaultParameters;
+    // GET or HEAD where the call overrides nothing the default parameters
+    // decide: their url and query are the same every call, made once.
+    const fromDefaults = hasDefaultParameters && plan.query && plan.urlFromDefaults &&
+      !givesAny(given, compiled.template.variableNames) && !givesAny(given, plan.defaultRemaining);
+    // Then, or without default parameters, the call's string and number
+    // parameters go straight into the query or the body, in order, until a
+    // value needs the general path (which can throw, so it runs after the url).
+    const direct = !hasDefaultParameters || fromDefaults;
     const toQuery = plan.query;
     let query = "";
     let json: Record<string, unknown> | undefined;
@@ -197,17 +201,14 @@ function createFastPath(
     } else {
       headers = mergeHeaders(defaultHeaders, callHeaders);
     }
+    if (fromDefaults) {
+      const url = plan.defaultUrl ??= expandUrl(plan, defaultValues);
+      const defaultQuery = plan.defaultQuery ??= queryString(defaultValues, plan.defaultRemaining);
+      if (defaultQuery !== "") query = query === "" ? defaultQuery : defaultQuery + "&" + query;
+      return finishRequest(plan, url, headers, given, remaining, data, request, query);
+    }
     let parameters = given;
     if (hasDefaultParameters) {
-      if (
-        (plan.upper === "GET" || plan.upper === "HEAD") && plan.urlFromDefaults &&
-        !givesAny(given, compiled.template.variableNames) && !givesAny(given, plan.defaultRemaining)
-      ) {
-        // Nothing the defaults decide is overridden: their url and query are the same every call.
-        const url = plan.defaultUrl ??= expandUrl(plan, defaultValues);
-        const query = plan.defaultQuery ??= queryString(defaultValues, plan.defaultRemaining);
-        return finishRequest(plan, url, headers, given, remaining, data, request, query);
-      }
       // As in merge(): default parameters first, in their order, then the call's;
       // a value given as undefined keeps the default. Spread defines own data
       // properties, so a "__proto__" key stays a parameter.
