@@ -88,8 +88,31 @@ function refreshViews(): void {
   shortOutputViews = [];
 }
 
+/** Output up to this length is read by `String.fromCharCode`, cheaper than a decoder call. */
+const TINY_OUTPUT = 24;
+
 /** Decodes the `length` bytes of output at `at` (ASCII, so any decoder would do). */
 function decodeOutput(at: number, length: number): string {
+  if (length <= TINY_OUTPUT) {
+    const b = bytes;
+    let i = shortOutput;
+    const end = i + length;
+    let out = "";
+    for (; i + 8 <= end; i += 8) {
+      out += String.fromCharCode(
+        b[i],
+        b[i + 1],
+        b[i + 2],
+        b[i + 3],
+        b[i + 4],
+        b[i + 5],
+        b[i + 6],
+        b[i + 7],
+      );
+    }
+    for (; i < end; i++) out += String.fromCharCode(b[i]);
+    return out;
+  }
   if (length > shortOutputSize) return decoder.decode(bytes.subarray(at, at + length));
   const view = shortOutputViews[length] ??
     (shortOutputViews[length] = bytes.subarray(shortOutput, shortOutput + length));
