@@ -126,3 +126,21 @@ Deno.test("Template.expand() is not disturbed by a getter that expands on the sa
     "outer/inner%20owner?list=%C3%A9&list=x&fresh=%C3%BCxy?k=v?k=v%20v",
   );
 });
+
+Deno.test("compiled programs stay intact while thousands of others are compiled after them", () => {
+  // Programs are copied out of linear memory into shared slabs; a template
+  // kept from an early slab must still expand after many slabs have filled.
+  const variables = { a: "x y", b: ["1", "2"], c: { k: "v" } };
+  const kept: [string, ReturnType<typeof parseTemplate>][] = [];
+  for (let i = 0; i < 3000; i++) {
+    const text = `/t${i}/{a}{/b*}{?c*}` + "{+a}".repeat(i % 7) + (i % 2 === 0 ? "" : "{#b}");
+    const template = parseTemplate(text, { engine: "wasm" });
+    if (i % 97 === 0) kept.push([text, template]);
+  }
+  // One program large enough to get a buffer of its own.
+  const long = "{/a}".repeat(600);
+  kept.push([long, parseTemplate(long, { engine: "wasm" })]);
+  for (const [text, template] of kept) {
+    assertEquals(template.expand(variables), expand(text, variables, { engine: "ts" }), text);
+  }
+});
