@@ -753,3 +753,21 @@ Deno.test("hasLongValues() counts the string values of the url's variables", asy
   assertEquals(hasLongValues(compiled, { x: "a", list: ["b".repeat(LONG_VALUES)] }), true);
   assertEquals(hasLongValues(compiled, { other: "c".repeat(LONG_VALUES) }), false);
 });
+
+Deno.test("endpoint() rule 7: query names are encoded the same however many distinct names come", () => {
+  // Encoded names are kept for the names seen lately; past its bounds the
+  // results must not change.
+  for (let round = 0; round < 3; round++) {
+    const parameters: Record<string, string> = {};
+    const expected: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const name = i % 3 === 0 ? `n ${i}é` : i % 3 === 1 ? `${"x".repeat(70)}${i}` : `n${i}`;
+      parameters[name] = "v";
+      expected.push(`${encodeURIComponent(name)}=v`);
+    }
+    assertEquals(
+      endpoint("GET /x", parameters).url,
+      `https://api.github.com/x?${expected.join("&")}`,
+    );
+  }
+});

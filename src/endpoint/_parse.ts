@@ -69,12 +69,29 @@ export function simplePair(name: string, value: unknown): string | undefined {
     if (name === "q") {
       return "q=" + value.split("+").map((piece) => encodeText(piece, false)).join("+");
     }
-    return encodeText(name, false) + "=" + encodeText(value, false);
+    return nameEquals(name) + encodeText(value, false);
   }
-  if (typeof value === "number") {
-    return encodeText(name, false) + "=" + encodeNumber(value);
-  }
+  if (typeof value === "number") return nameEquals(name) + encodeNumber(value);
   return undefined;
+}
+
+/**
+ * Encoded `name=` prefixes of the query parameter names seen lately (most
+ * calls repeat a few names): at most 256 names of at most 64 characters, so
+ * hostile names can neither grow it nor pin much memory.
+ */
+const NAME_PREFIXES = new Map<string, string>();
+
+/** `name`, percent-encoded, then `=`. */
+function nameEquals(name: string): string {
+  if (name.length > 64) return encodeText(name, false) + "=";
+  let prefix = NAME_PREFIXES.get(name);
+  if (prefix === undefined) {
+    prefix = encodeText(name, false) + "=";
+    if (NAME_PREFIXES.size >= 256) NAME_PREFIXES.clear();
+    NAME_PREFIXES.set(name, prefix);
+  }
+  return prefix;
 }
 
 /** One `name=value` query pair, as `{?name}` expands it; `undefined` for an undefined value. */
