@@ -46,12 +46,25 @@ export function isToken(text: string): boolean {
  * @throws {TypeError} When `key` is not an HTTP token.
  */
 function headerName(key: string): string {
+  let name = HEADER_NAMES.get(key);
+  if (name !== undefined) return name;
   const kind = tokenKind(key);
   if (kind === 0) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
-  return kind === 1 ? key : key.toLowerCase();
+  name = kind === 1 ? key : key.toLowerCase();
+  if (key.length <= 64) {
+    if (HEADER_NAMES.size >= 256) HEADER_NAMES.clear();
+    HEADER_NAMES.set(key, name);
+  }
+  return name;
 }
+
+/**
+ * Header names checked lately, as given, with their lower-cased form (most
+ * calls repeat a few): at most 256 names of at most 64 characters.
+ */
+const HEADER_NAMES = new Map<string, string>();
 
 /** @throws {TypeError} When `value` is not a number or a single-line string. */
 function checkHeaderValue(name: string, value: unknown): asserts value is string | number {
