@@ -10,6 +10,14 @@ import { UriTemplateError } from "@routecast/endpoint/uri-template";
 import fc from "fast-check";
 import { assert, assertEquals } from "@std/assert";
 
+/** Whether `test` holds for every plain object and array reachable from `value`. */
+function everyPlain(value: unknown, test: (value: object) => boolean): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return true;
+  return test(value) &&
+    Object.keys(value).every((key) => everyPlain((value as Record<string, unknown>)[key], test));
+}
 const BUILDERS: [string, Endpoint][] = [["main", endpoint], ["lite", lite]];
 
 const HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"];
@@ -171,15 +179,17 @@ for (const [name, builder] of BUILDERS) {
         const before = [snapshot(defaults), snapshot(opts)];
         try {
           const child = builder.defaults(defaults);
-          assert(Object.isFrozen(child.DEFAULTS));
-          child.merge("GET /x", opts);
+          assert(everyPlain(child.DEFAULTS, Object.isFrozen), "DEFAULTS is deep-frozen");
+          const merged = child.merge("GET /x", opts);
+          assert(everyPlain(merged, (value) => !Object.isFrozen(value)), "merge() is the caller's");
           // A plain string: fuzzed options cannot promise the route's owner.
           child("POST /x/{owner}" as string, opts);
         } catch (error) {
           assert(error instanceof TypeError || error instanceof UriTemplateError, String(error));
         }
         assertEquals([defaults, opts], before);
-        assert(!Object.isFrozen(defaults) && !Object.isFrozen(opts));
+        const thawed = (value: object) => !Object.isFrozen(value);
+        assert(everyPlain(defaults, thawed) && everyPlain(opts, thawed), "input frozen");
         assertEquals(({} as Record<string, unknown>).polluted, undefined);
       }),
       { numRuns: 500 },

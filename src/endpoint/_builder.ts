@@ -239,11 +239,14 @@ function withDefaults(
       `Invalid defaults ${quoteValue(options)}: expected a plain object of options and parameters`,
     );
   }
-  const merged = mergeOptions(base, options, undefined);
-  const DEFAULTS = copyPlain(merged, true) as EndpointDefaults;
+  const DEFAULTS = mergeOptions(base, options, undefined, true) as EndpointDefaults;
   const slow = (route: unknown, routeOptions?: unknown) =>
     parse(mergeOptions(DEFAULTS, route, routeOptions));
-  const endpoint = (createFastPath(DEFAULTS, urls, slow) ?? slow) as Endpoint;
+  // The fast path is made on the first call: a builder made and never used costs less.
+  let call: ((route: unknown, options?: unknown) => RequestOptions) | undefined;
+  const endpoint =
+    ((route: unknown, routeOptions?: unknown) =>
+      (call ??= createFastPath(DEFAULTS, urls, slow) ?? slow)(route, routeOptions)) as Endpoint;
   return Object.assign(endpoint, {
     DEFAULTS,
     defaults: (next: EndpointOptions) => withDefaults(parse, urls, DEFAULTS, next),

@@ -27,34 +27,52 @@ export function checkMethod(method: unknown): asserts method is string {
   }
 }
 
-/** Merges `options` over `base` deeply; values taken from `base` are copied. */
-function mergeValue(base: unknown, value: unknown): unknown {
-  if (!isPlainObject(value) || !isPlainObject(base)) return value;
+/**
+ * Merges `options` over `base` deeply. Unless `frozen`, values taken from
+ * `base` are copied and the caller's are kept. When `frozen` (`base` is
+ * deep-frozen), `base`'s values are shared and the result is a deep-frozen
+ * copy of the caller's values merged over them.
+ */
+function mergeValue(base: unknown, value: unknown, frozen: boolean): unknown {
+  if (!isPlainObject(value) || !isPlainObject(base)) {
+    return frozen ? copyPlain(value, true) : value;
+  }
   const result: Record<string, unknown> = {};
-  for (const key of Object.keys(base)) setOwn(result, key, copyPlain(base[key], false));
+  for (const key of Object.keys(base)) {
+    setOwn(result, key, frozen ? base[key] : copyPlain(base[key], false));
+  }
   for (const key of Object.keys(value)) {
     const item = value[key];
     if (item === undefined) continue;
-    setOwn(result, key, mergeValue(Object.hasOwn(base, key) ? base[key] : undefined, item));
+    setOwn(
+      result,
+      key,
+      mergeValue(Object.hasOwn(base, key) ? base[key] : undefined, item, frozen),
+    );
   }
-  return result;
+  return frozen ? Object.freeze(result) : result;
 }
 
 function mergeMediaType(
   base: EndpointDefaults["mediaType"],
   given: unknown,
+  frozen: boolean,
 ): MergedOptions["mediaType"] {
   const { format, previews } = readMediaType(given);
   const result: MergedOptions["mediaType"] = { format: format ?? base.format };
   if (base.previews !== undefined || previews !== undefined) {
     // Defaults first, no duplicates (base previews were read without -preview already).
     result.previews = [...new Set([...(base.previews ?? []), ...(previews ?? [])])];
+    if (frozen) Object.freeze(result.previews);
   }
-  return result;
+  return frozen ? Object.freeze(result) : result;
 }
 
 /**
  * Applies `defaults` to a route string and options, or to an options object.
+ * The result is the caller's to change, unless `frozen`: then `defaults`
+ * must be deep-frozen, and the result is deep-frozen too, sharing their
+ * values (for a builder's `DEFAULTS`).
  *
  * @throws {TypeError} For a malformed route, options that are not an
  * object, an invalid method, header or media type.
@@ -63,6 +81,7 @@ export function mergeOptions(
   defaults: EndpointDefaults,
   route: unknown,
   options: unknown,
+  frozen = false,
 ): MergedOptions {
   let given: Record<string, unknown>;
   let method: string | undefined;
@@ -98,7 +117,11 @@ export function mergeOptions(
     setOwn(
       result,
       key,
-      key === "headers" || key === "mediaType" ? null : copyPlain(defaults[key], false),
+      key === "headers" || key === "mediaType"
+        ? null
+        : frozen
+        ? defaults[key]
+        : copyPlain(defaults[key], false),
     );
   }
   if (method !== undefined) result.method = method;
@@ -114,12 +137,13 @@ export function mergeOptions(
         setOwn(
           result,
           key,
-          mergeValue(Object.hasOwn(defaults, key) ? defaults[key] : undefined, value),
+          mergeValue(Object.hasOwn(defaults, key) ? defaults[key] : undefined, value, frozen),
         );
     }
   }
   checkMethod(result.method);
-  result.headers = mergeHeaders(defaults.headers, given.headers);
-  result.mediaType = mergeMediaType(defaults.mediaType, given.mediaType);
-  return result as MergedOptions;
+  const headers = mergeHeaders(defaults.headers, given.headers);
+  result.headers = frozen ? Object.freeze(headers) : headers;
+  result.mediaType = mergeMediaType(defaults.mediaType, given.mediaType, frozen);
+  return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

@@ -5,6 +5,9 @@
  * @module
  */
 
+/** The old generation of every cache before its first turnover; never written. */
+const NONE: ReadonlyMap<string, unknown> = new Map();
+
 /** How many compiled templates one cache keeps at most. */
 export const TEMPLATE_CACHE_SIZE = 1000;
 
@@ -17,7 +20,8 @@ export const TEMPLATE_CACHE_SIZE = 1000;
  */
 class Generations<V> {
   young = new Map<string, V>();
-  old = new Map<string, V>();
+  /** Read only, and until the first turnover an empty map shared by all. */
+  old: Map<string, V> = NONE as Map<string, V>;
   readonly #size: number;
 
   constructor(size: number) {
