@@ -13,7 +13,7 @@
  * one run, while the fastest batch stayed within a few percent. The mean is
  * shown too.
  *
- * Run: `deno task bench:report [runs]` (default 3 runs)
+ * Run: `deno task bench:report [runs]` (default 5 runs)
  *
  * @module
  */
@@ -116,7 +116,7 @@ export function renderReport(
 }
 
 if (import.meta.main) {
-  const runs = Number(Deno.args[0] ?? 3);
+  const runs = Number(Deno.args[0] ?? 5);
   // Importing the suite outside `deno bench` registers nothing but lists its groups.
   const { GROUPS } = await import("../benchmarks/_bench.ts");
   const files: string[] = [];
