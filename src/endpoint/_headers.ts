@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { isPlainObject, memoizeNames, quoteValue, setOwn } from "./_objects.ts";
 
 /** Header values as the result carries them. */
 export type Headers = Record<string, string | number>;
@@ -41,30 +41,18 @@ export function isToken(text: string): boolean {
 
 /**
  * The header name for `key`: lower-cased (a token's only non-ASCII-free
- * change), without a call to `toLowerCase` when it already is.
+ * change), without a call to `toLowerCase` when it already is. Kept for the
+ * names checked lately.
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-function headerName(key: string): string {
-  let name = HEADER_NAMES.get(key);
-  if (name !== undefined) return name;
+const headerName = memoizeNames((key) => {
   const kind = tokenKind(key);
   if (kind === 0) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
-  name = kind === 1 ? key : key.toLowerCase();
-  if (key.length <= 64) {
-    if (HEADER_NAMES.size >= 256) HEADER_NAMES.clear();
-    HEADER_NAMES.set(key, name);
-  }
-  return name;
-}
-
-/**
- * Header names checked lately, as given, with their lower-cased form (most
- * calls repeat a few): at most 256 names of at most 64 characters.
- */
-const HEADER_NAMES = new Map<string, string>();
+  return kind === 1 ? key : key.toLowerCase();
+});
 
 /** @throws {TypeError} When `value` is not a number or a single-line string. */
 function checkHeaderValue(name: string, value: unknown): asserts value is string | number {

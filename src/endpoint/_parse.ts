@@ -8,7 +8,7 @@
 import type { RequestOptions, ResponseHeaders } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
 import { amendAccept, readMediaType } from "./_media_type.ts";
-import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { isPlainObject, memoizeNames, quoteValue, setOwn } from "./_objects.ts";
 import {
   checkPathSafety,
   expandSimple,
@@ -75,24 +75,8 @@ export function simplePair(name: string, value: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * Encoded `name=` prefixes of the query parameter names seen lately (most
- * calls repeat a few names): at most 256 names of at most 64 characters, so
- * hostile names can neither grow it nor pin much memory.
- */
-const NAME_PREFIXES = new Map<string, string>();
-
-/** `name`, percent-encoded, then `=`. */
-function nameEquals(name: string): string {
-  if (name.length > 64) return encodeText(name, false) + "=";
-  let prefix = NAME_PREFIXES.get(name);
-  if (prefix === undefined) {
-    prefix = encodeText(name, false) + "=";
-    if (NAME_PREFIXES.size >= 256) NAME_PREFIXES.clear();
-    NAME_PREFIXES.set(name, prefix);
-  }
-  return prefix;
-}
+/** `name`, percent-encoded, then `=`; kept for the names seen lately. */
+const nameEquals = memoizeNames((name) => encodeText(name, false) + "=");
 
 /** One `name=value` query pair, as `{?name}` expands it; `undefined` for an undefined value. */
 function queryPair(name: string, value: unknown): string | undefined {
