@@ -109,13 +109,14 @@ function createFastPath(
     const parts = routeFromString(route);
     const method = parts.method ?? defaults.method;
     checkMethod(method);
+    const upper = method.toUpperCase();
     const compiled = urls(parts.url);
     return {
       defaultRemaining: defaultParameters.filter((key) => !compiled.variables.has(key)),
       urlFromDefaults: [...compiled.variables].every((name) => defaultNames.has(name)),
       method,
-      query: method.toUpperCase() === "GET" || method.toUpperCase() === "HEAD",
-      upper: method.toUpperCase(),
+      query: upper === "GET" || upper === "HEAD",
+      upper,
       lower: method.toLowerCase(),
       url: parts.url,
       compiled,
