@@ -293,12 +293,12 @@ function parseExpression(template: string, open: number, parts: Part[]): number 
     } else {
       afterModifier = false;
     }
-    const nameEquals = OP_NAMED[op] ? name + "=" : "";
+    const label = OP_NAMED[op] ? name + "=" : ""; // what the operator writes before a value
     specs.push({
       name,
       nameEquals: name + "=",
-      lead: OP_FIRST[op] + nameEquals,
-      next: OP_SEPARATOR[op] + nameEquals,
+      lead: OP_FIRST[op] + label,
+      next: OP_SEPARATOR[op] + label,
       index: nameStart,
       prefix,
       explode,
