@@ -42,3 +42,4 @@ export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";
+export { typed } from "./src/endpoint/typed.ts";

@@ -24,17 +24,20 @@ export { endpoint } from "./src/endpoint/mod.ts";
 export { VERSION } from "./src/_version.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";
+export { typed } from "./src/endpoint/typed.ts";
 export type {
   Endpoint,
   EndpointDefaults,
   EndpointOptions,
   MediaType,
   MergedOptions,
+  OperationOf,
   RequestHeaders,
   RequestMeta,
   RequestMethod,
   RequestOptions,
   ResponseHeaders,
+  ResponseOf,
   RouteArguments,
   RouteOptions,
   RouteRequiredNames,

@@ -21,18 +21,9 @@ import {
   type TemplateVariablesOf,
 } from "@routecast/endpoint/uri-template";
 import { assertEquals } from "@std/assert";
+import { type Equal, pinType, typeOnly } from "./_type_checks.ts";
 
 const API = "https://api.github.com";
-
-/** `true` when `A` and `B` are the same type. */
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true
-  : false;
-
-/** Fails `deno check` unless `Check` is `true`. */
-function pinType<Check extends true>(): Check | void {}
-
-/** Holds lines that exist only to be type-checked (most carry `@ts-expect-error`). */
-function typeOnly(_lines: () => void): void {}
 
 Deno.test("endpoint() requires {name}, {+name} and :name parameters of a route literal", () => {
   assertEquals(

@@ -25,10 +25,26 @@ import type { TemplateValue } from "../uri_template/_engine.ts";
 import type { TemplateExpressions } from "../uri_template/_template_types.ts";
 import type { EndpointOptions } from "./types.ts";
 
-/** Options that are never route parameters (`NAMED_OPTIONS` in _route.ts). */
-type NamedOption = "method" | "baseUrl" | "url" | "headers" | "mediaType" | "data" | "request";
+/**
+ * Options that are never route parameters (`NAMED_OPTIONS` in _route.ts).
+ *
+ * @internal
+ */
+export type NamedOption =
+  | "method"
+  | "baseUrl"
+  | "url"
+  | "headers"
+  | "mediaType"
+  | "data"
+  | "request";
 
-type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+/**
+ * A decimal digit.
+ *
+ * @internal
+ */
+export type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 type Lower =
   | "a"
   | "b"
@@ -86,8 +102,12 @@ type ColonPart<Url extends string> = Before<
   "{&"
 >;
 
-/** The name at the start of `Text` (a letter or `_`, then word characters), or `""`. */
-type LeadingName<Text extends string, Name extends string = ""> = Text extends
+/**
+ * The name at the start of `Text` (a letter or `_`, then word characters), or `""`.
+ *
+ * @internal
+ */
+export type LeadingName<Text extends string, Name extends string = ""> = Text extends
   `${infer Char}${infer Rest}`
   ? Char extends (Name extends "" ? NameStart : NameChar) ? LeadingName<Rest, `${Name}${Char}`>
   : Name
@@ -213,12 +233,15 @@ export type UrlOptions<Options, Provided extends string> = Options extends
   : unknown;
 
 /**
- * The keys of `Options` that surely hold a value (for `.defaults()`).
+ * The parameters of `Options` that surely hold a value (for `.defaults()`):
+ * its keys but those of named options.
  *
  * @internal
  */
-export type DefinedKeys<Options> =
+export type DefinedKeys<Options> = Exclude<
   & {
     [Key in keyof Options]-?: undefined extends Options[Key] ? never : Key;
   }[keyof Options]
-  & string;
+  & string,
+  NamedOption
+>;

@@ -4,7 +4,15 @@
  * @module
  */
 
-import type { DefinedKeys, RouteArguments, UrlOptions } from "./_route_types.ts";
+import type {
+  Described,
+  EndpointArguments,
+  EndpointObjectOptions,
+  OptionsOperation,
+  PathsOperation,
+  SuccessBody,
+} from "./_openapi_types.ts";
+import type { DefinedKeys } from "./_route_types.ts";
 export type {
   RouteArguments,
   RouteOptions,
@@ -207,6 +215,8 @@ export interface EndpointDefaults extends EndpointOptions {
 
 /**
  * The result of `endpoint.merge()`: options with defaults applied, not yet parsed.
+ * `Operation` is a phantom type (no runtime field): the operation of a
+ * {@linkcode typed} builder's route, which `parse()` passes on.
  *
  * @example
  * ```ts
@@ -218,7 +228,7 @@ export interface EndpointDefaults extends EndpointOptions {
  * assertEquals(endpoint.parse(merged).url, "https://api.github.com/repos/o/r");
  * ```
  */
-export interface MergedOptions extends EndpointOptions {
+export interface MergedOptions<Operation = unknown> extends EndpointOptions {
   /** The method, as given (case kept). */
   method: RequestMethod;
   /** The base URL. */
@@ -233,6 +243,8 @@ export interface MergedOptions extends EndpointOptions {
 
 /**
  * The request options `endpoint()` returns, ready for any HTTP client.
+ * `Operation` is a phantom type (no runtime field): the operation of a
+ * {@linkcode typed} builder's route, read by {@linkcode ResponseOf}.
  *
  * @example
  * ```ts
@@ -244,7 +256,7 @@ export interface MergedOptions extends EndpointOptions {
  * assertEquals(options.body, undefined);
  * ```
  */
-export interface RequestOptions {
+export interface RequestOptions<Operation = unknown> {
   /** The method, lowercase. */
   method: string;
   /** The full URL. */
@@ -258,10 +270,61 @@ export interface RequestOptions {
 }
 
 /**
+ * The operation a {@linkcode RequestOptions} or {@linkcode MergedOptions}
+ * was built for (the `paths[path][method]` entry of a {@linkcode typed}
+ * builder's description), or `unknown`.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type OperationOf, typed } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/zen": { get: { responses: { 200: { content: { "text/plain": string } } } } };
+ * }
+ * const options = typed<paths>(endpoint)("GET /zen");
+ * const operationId: keyof OperationOf<typeof options> = "responses";
+ * assertEquals(operationId, "responses");
+ * ```
+ */
+export type OperationOf<Options> = Options extends RequestOptions<infer Operation> ? Operation
+  : Options extends MergedOptions<infer Operation> ? Operation
+  : unknown;
+
+/**
+ * The JSON body a successful (2xx) response to these options has, as the
+ * API description declares it: a union over the 2xx responses, `undefined`
+ * for one without a JSON body (`204 No Content`), `unknown` for options
+ * not built by a {@linkcode typed} builder from a described route.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type ResponseOf, typed } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/users/{username}": {
+ *     get: {
+ *       parameters: { path: { username: string } };
+ *       responses: { 200: { content: { "application/json": { login: string } } } };
+ *     };
+ *   };
+ * }
+ * const options = typed<paths>(endpoint)("GET /users/{username}", { username: "octocat" });
+ * const user: ResponseOf<typeof options> = { login: "octocat" };
+ * assertEquals(user.login, "octocat");
+ * ```
+ */
+export type ResponseOf<Options> = unknown extends OperationOf<Options> ? unknown
+  : SuccessBody<OperationOf<Options>>;
+
+/**
  * A request-options builder with its defaults. Calls with a route literal
  * are typed from the route (see {@linkcode RouteOptions}): leaving out a
  * required parameter is a type error. `Provided` is the union of the
  * parameter names this builder has as defaults, which calls need not repeat.
+ * `Paths` is the openapi-typescript `paths` interface of a {@linkcode typed}
+ * builder: routes it describes are typed from their operations.
  *
  * @example
  * ```ts
@@ -273,7 +336,7 @@ export interface RequestOptions {
  * assertEquals(url, "https://api.github.com/repos/octocat/hello");
  * ```
  */
-export interface Endpoint<Provided extends string = never> {
+export interface Endpoint<Provided extends string = never, Paths = Record<never, never>> {
   /**
    * Builds request options from options that include `url` (and `method`).
    * A literal `url` is typed as a route.
@@ -288,8 +351,8 @@ export interface Endpoint<Provided extends string = never> {
    * ```
    */
   <const Options extends EndpointOptions>(
-    options: Options & UrlOptions<Options, Provided>,
-  ): RequestOptions;
+    options: Options & EndpointObjectOptions<Paths, Options, Provided>,
+  ): RequestOptions<Described<OptionsOperation<Paths, Options>>>;
   /**
    * Builds request options from a route and parameters. With a route
    * literal, the route's required parameters must be given.
@@ -305,8 +368,8 @@ export interface Endpoint<Provided extends string = never> {
    */
   <Route extends string>(
     route: Route,
-    ...options: RouteArguments<Route, Provided>
-  ): RequestOptions;
+    ...options: EndpointArguments<Paths, Route, Provided>
+  ): RequestOptions<Described<PathsOperation<Paths, Route>>>;
   /** This builder's defaults: a deep-frozen snapshot. */
   readonly DEFAULTS: EndpointDefaults;
   /**
@@ -315,14 +378,19 @@ export interface Endpoint<Provided extends string = never> {
    */
   defaults<Options extends EndpointOptions>(
     options: Options,
-  ): Endpoint<Provided | DefinedKeys<Options>>;
+  ): Endpoint<Provided | DefinedKeys<Options>, Paths>;
   /**
    * Applies the defaults without parsing. Not checked against the route:
    * the result may be completed before `parse`.
    */
-  merge(route: string, options?: EndpointOptions): MergedOptions;
+  merge<Route extends string>(
+    route: Route,
+    options?: EndpointOptions,
+  ): MergedOptions<Described<PathsOperation<Paths, Route>>>;
   /** Applies the defaults to options that include `url` without parsing. */
-  merge(options: EndpointOptions): MergedOptions;
+  merge<const Options extends EndpointOptions>(
+    options: Options,
+  ): MergedOptions<Described<OptionsOperation<Paths, Options>>>;
   /** Turns merged options into request options. Stateless. */
-  parse(options: EndpointOptions): RequestOptions;
+  parse<Options extends EndpointOptions>(options: Options): RequestOptions<OperationOf<Options>>;
 }

@@ -1,0 +1,238 @@
+/**
+ * Typed routes from an API's own description: the options of a route that
+ * is an operation of an openapi-typescript `paths` interface (GitHub's is
+ * `@octokit/openapi-types`). Types only, no runtime code.
+ *
+ * - The route `"<METHOD> <path>"` names the operation `Paths[path][method]`;
+ *   the method may be in any case, `:name` reads as `{name}`, a trailing
+ *   `{?…}` or `{&…}` query expression is not part of the path, and a full
+ *   `http(s)://` URL is looked up by its path.
+ * - Its options are one flat object, as routecast's call shape is: the path
+ *   parameters (required), the query parameters and the top-level properties
+ *   of the JSON request body (required ones required), and the named options
+ *   (`headers`, `mediaType`, `request`, `baseUrl`, `data`, ...). Other keys
+ *   are excess properties, so a misspelled parameter is an error.
+ * - A parameter named like an option (`url`, `headers`, ...) is an option,
+ *   never a parameter, so it is left out (send such a body with `data`).
+ * - Every lookup is a key or property access, never a walk over all of
+ *   `Paths`, so a description with a thousand operations costs a call no
+ *   more than one with ten.
+ *
+ * @module
+ */
+
+import type {
+  Digit,
+  LeadingName,
+  NamedOption,
+  RouteArguments,
+  UrlOptions,
+} from "./_route_types.ts";
+import type { EndpointOptions } from "./types.ts";
+
+/** The methods of an OpenAPI path item. */
+type OperationMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** The empty object type (`{}` is banned by the linter). */
+type Empty = Record<never, never>;
+
+type TrimStart<Text extends string> = Text extends ` ${infer Rest}` ? TrimStart<Rest> : Text;
+type TrimEnd<Text extends string> = Text extends `${infer Rest} ` ? TrimEnd<Rest> : Text;
+
+/** `/a/:b/c` as `/a/{b}/c` (the paths of a description use `{name}`). */
+type BracePath<Path extends string, Done extends string = ""> = Path extends
+  `${infer Head}/:${infer Rest}`
+  ? LeadingName<Rest> extends infer Name extends string
+    ? Rest extends `${Name}${infer After}`
+      ? BracePath<After, Name extends "" ? `${Done}${Head}/:` : `${Done}${Head}/{${Name}}`>
+    : never
+  : never
+  : `${Done}${Path}`;
+
+/** The path without a trailing `{?…}` or `{&…}` query expression. */
+type WithoutQuery<Path extends string> = Path extends `${infer Base}{${"?" | "&"}${string}}` ? Base
+  : Path;
+
+/** The path of a full `http(s)://` URL (`https://uploads.github.com/a` is looked up as `/a`). */
+type WithoutOrigin<Url extends string> = Url extends `${"http" | "https"}://${string}/${infer Path}`
+  ? `/${Path}`
+  : Url;
+
+/**
+ * `[method, path]` of a route as the description spells them: method
+ * lowercased (GET for a lone url), `:name` as `{name}`, no query expression.
+ */
+type RouteKey<Route extends string> = TrimEnd<TrimStart<Route>> extends infer Text extends string
+  ? Text extends `${infer Method} ${infer Url}`
+    ? [Lowercase<Method>, BracePath<WithoutQuery<WithoutOrigin<TrimStart<Url>>>>]
+  : ["get", BracePath<WithoutQuery<WithoutOrigin<Text>>>]
+  : never;
+
+/**
+ * The operation a route names in `Paths`, or `never` when the description
+ * does not have it (or `Route` is not a literal).
+ *
+ * @internal
+ */
+export type RouteOperation<Paths, Route extends string> = string extends Route ? never
+  : RouteKey<Route> extends [infer Method extends string, infer Path extends string]
+    ? Path extends keyof Paths
+      ? Method extends OperationMethod & keyof Paths[Path] ? NonNullable<Paths[Path][Method]>
+      : never
+    : never
+  : never;
+
+/** `X`, or the empty object when `X` is `never`, `undefined` or not an object. */
+type ObjectOr<X> = [X] extends [never] ? Empty : X extends object ? X : Empty;
+
+/** The parameters `In` (`"path"` or `"query"`) of an operation, as declared. */
+type Parameters<Operation, In extends "path" | "query"> = Operation extends
+  { readonly parameters?: infer All }
+  ? NonNullable<All> extends infer Declared
+    ? Declared extends { readonly [Key in In]?: infer Found } ? ObjectOr<NonNullable<Found>>
+    : Empty
+  : Empty
+  : Empty;
+
+/** The JSON media types of a `content` map: `application/json`, else `…+json`. */
+type JsonMediaType<Content> = "application/json" extends keyof Content ? "application/json"
+  : Extract<keyof Content, `${string}/${string}json`>;
+
+/** The JSON content of a request body or response, or `never`. */
+type JsonContent<Message> = Message extends { readonly content: infer Content }
+  ? Content[JsonMediaType<Content>]
+  : never;
+
+/** The object members of a JSON request body (arrays and primitives go in `data`). */
+type BodyObject<Body> = Body extends readonly unknown[] ? never
+  : Body extends object ? Body
+  : never;
+
+/** The top-level properties of the operation's JSON body; all optional when the body is. */
+type BodyParameters<Operation> = Operation extends { readonly requestBody: infer Body }
+  ? ObjectOr<BodyObject<JsonContent<NonNullable<Body>>>>
+  : Operation extends { readonly requestBody?: infer Body }
+    ? Partial<ObjectOr<BodyObject<JsonContent<NonNullable<Body>>>>>
+  : Empty;
+
+/** `Params` without keys named like options. */
+type WithoutOptions<Params> = [Extract<keyof Params, NamedOption>] extends [never] ? Params
+  : Params extends unknown ? { [Key in keyof Params as Exclude<Key, NamedOption>]: Params[Key] }
+  : never;
+
+/** `Params` with the keys in `Provided` optional. */
+type Defaulted<Params, Provided extends string> = [Provided] extends [never] ? Params
+  : Params extends unknown ?
+      & { [Key in keyof Params as Key extends Provided ? never : Key]: Params[Key] }
+      & { [Key in keyof Params as Key extends Provided ? Key : never]?: Params[Key] }
+  : never;
+
+/** Path parameters: required and defined, unless a default provides them. */
+type PathParameters<Operation> = {
+  readonly [Key in keyof Parameters<Operation, "path">]-?: NonNullable<
+    Parameters<Operation, "path">[Key]
+  >;
+};
+
+/**
+ * The options that are not parameters, as `endpoint()` takes them.
+ *
+ * @internal
+ */
+export type NamedOptions = Pick<EndpointOptions, NamedOption>;
+
+/**
+ * The options of an operation: named options, path, query and body
+ * parameters in one flat object. `Provided` names the parameters a
+ * builder has as defaults, which become optional.
+ *
+ * @internal
+ */
+export type OperationOptions<Operation, Provided extends string = never> =
+  & NamedOptions
+  & Defaulted<WithoutOptions<PathParameters<Operation>>, Provided>
+  & Defaulted<WithoutOptions<Parameters<Operation, "query">>, Provided>
+  & Defaulted<WithoutOptions<BodyParameters<Operation>>, Provided>;
+
+/**
+ * The arguments after a route: optional when no parameter is required.
+ *
+ * @internal
+ */
+export type OperationArguments<Operation, Provided extends string> =
+  OperationOptions<Operation, Provided> extends infer Options
+    ? Empty extends Options ? [options?: Options] : [options: Options]
+    : never;
+
+/** A status code of a successful response (`200`, `"201"`, `"2XX"`). */
+type Success = `2${Digit}${Digit}` | "2XX";
+
+/** The body of a response: its JSON content, else any content, else `undefined`. */
+type ResponseBody<Response> = Response extends { readonly content: infer Content }
+  ? [Content] extends [never] ? undefined
+  : [JsonMediaType<Content>] extends [never] ? Content[keyof Content]
+  : Content[JsonMediaType<Content>]
+  : undefined;
+
+/**
+ * The body of an operation's successful (2xx) responses, as a union: the
+ * JSON content where there is one, `undefined` for a success without a body
+ * (`204 No Content`).
+ *
+ * @internal
+ */
+export type SuccessBody<Operation> = Operation extends { readonly responses: infer Responses } ? {
+    [Code in keyof Responses]: `${Code & (string | number)}` extends Success
+      ? ResponseBody<Responses[Code]>
+      : never;
+  }[keyof Responses]
+  : unknown;
+
+/**
+ * `Operation`, or `unknown` for no operation.
+ *
+ * @internal
+ */
+export type Described<Operation> = [Operation] extends [never] ? unknown : Operation;
+
+/**
+ * The operation a route names in `Paths` (`never` when `Paths` has no keys: untyped).
+ *
+ * @internal
+ */
+export type PathsOperation<Paths, Route extends string> = [keyof Paths] extends [never] ? never
+  : RouteOperation<Paths, Route>;
+
+/**
+ * The operation of `endpoint(options)`: its literal `method` (GET if absent) and `url`.
+ *
+ * @internal
+ */
+export type OptionsOperation<Paths, Options> = [keyof Paths] extends [never] ? never
+  : Options extends { readonly url: infer Url extends string } ? RouteOperation<
+      Paths,
+      `${Options extends { readonly method: infer Method extends string } ? Method : "GET"} ${Url}`
+    >
+  : never;
+
+/**
+ * The arguments after a route: typed from the operation when `Paths` describes the route, else from the route text.
+ *
+ * @internal
+ */
+export type EndpointArguments<Paths, Route extends string, Provided extends string> =
+  PathsOperation<Paths, Route> extends infer Operation
+    ? [Operation] extends [never] ? RouteArguments<Route, Provided>
+    : OperationArguments<Operation, Provided>
+    : never;
+
+/**
+ * The extra constraint on `endpoint(options)`, as {@linkcode EndpointArguments} for a route.
+ *
+ * @internal
+ */
+export type EndpointObjectOptions<Paths, Options, Provided extends string> =
+  OptionsOperation<Paths, Options> extends infer Operation
+    ? [Operation] extends [never] ? UrlOptions<Options, Provided>
+    : OperationOptions<Operation, Provided>
+    : never;

@@ -1,0 +1,65 @@
+/**
+ * `typed()`: a builder typed from an API's own description.
+ *
+ * @module
+ */
+
+import { quoteValue } from "./_objects.ts";
+import type { Endpoint } from "./types.ts";
+
+/**
+ * Returns `builder` itself, typed from `Paths`, the `paths` interface that
+ * openapi-typescript generates from an OpenAPI description (GitHub's is
+ * published as `@octokit/openapi-types`). No runtime effect.
+ *
+ * A route the description has (`"<METHOD> <path>"`, the method in any
+ * case, `:name` or `{name}`) takes its path parameters (required), query
+ * parameters and JSON body properties (required ones required) as one flat
+ * object, beside `headers`, `mediaType`, `request`, `baseUrl` and `data`;
+ * an unknown key is an error. The result carries the operation for
+ * {@linkcode ResponseOf}. Any other route is typed from its text, as by
+ * `endpoint`. `defaults()` keeps the typing; call `typed` before it, since
+ * `typed` does not know which parameters `builder` has as defaults.
+ *
+ * @param builder `endpoint` or any builder made from it.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, typed } from "@routecast/endpoint";
+ * import { assertEquals, assertStrictEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/repos/{owner}/{repo}/issues": {
+ *     post: {
+ *       parameters: { path: { owner: string; repo: string } };
+ *       requestBody: {
+ *         content: { "application/json": { title: string; labels?: string[] } };
+ *       };
+ *       responses: { 201: { content: { "application/json": { number: number } } } };
+ *     };
+ *   };
+ * }
+ * const api = typed<paths>(endpoint);
+ * assertStrictEquals(api, endpoint);
+ * const options = api("POST /repos/{owner}/{repo}/issues", {
+ *   owner: "octocat",
+ *   repo: "hello-world",
+ *   title: "Found a bug",
+ * });
+ * assertEquals(options.body, { title: "Found a bug" });
+ * // @ts-expect-error: title is required by the description
+ * api("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
+ * ```
+ */
+export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths> {
+  if (typeof builder !== "function" || !("DEFAULTS" in builder)) {
+    throw new TypeError(
+      `Invalid builder ${
+        quoteValue(builder)
+      }: expected endpoint or a builder made by endpoint.defaults()`,
+    );
+  }
+  return builder as unknown as Endpoint<never, Paths>;
+}
