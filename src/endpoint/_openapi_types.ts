@@ -12,6 +12,9 @@
  *   of the JSON request body (required ones required), and the named options
  *   (`headers`, `mediaType`, `request`, `baseUrl`, `data`, ...). Other keys
  *   are excess properties, so a misspelled parameter is an error.
+ * - Other methods than GET and HEAD send parameters that are not in the url
+ *   in the body, so their query parameters are accepted only when the route
+ *   names them in `{?…}` (`"DELETE /pets/{petId}{?reason}"`).
  * - A parameter named like an option (`url`, `headers`, ...) is an option,
  *   never a parameter, so it is left out (send such a body with `data`).
  * - Every lookup is a key or property access, never a walk over all of
@@ -28,6 +31,7 @@ import type {
   RouteArguments,
   UrlOptions,
 } from "./_route_types.ts";
+import type { TemplateExpressions } from "../uri_template/_template_types.ts";
 import type { EndpointOptions } from "./types.ts";
 
 /** The methods of an OpenAPI path item. */
@@ -58,14 +62,30 @@ type WithoutOrigin<Url extends string> = Url extends `${"http" | "https"}://${st
   ? `/${Path}`
   : Url;
 
+/** `[method, url]` of a route: method lowercased (GET for a lone url), url as written. */
+type RouteParts<Route extends string> = TrimEnd<TrimStart<Route>> extends infer Text extends string
+  ? Text extends `${infer Method} ${infer Url}` ? [Lowercase<Method>, TrimStart<Url>]
+  : ["get", Text]
+  : never;
+
 /**
  * `[method, path]` of a route as the description spells them: method
- * lowercased (GET for a lone url), `:name` as `{name}`, no query expression.
+ * lowercased, `:name` as `{name}`, no origin, no query expression.
  */
-type RouteKey<Route extends string> = TrimEnd<TrimStart<Route>> extends infer Text extends string
-  ? Text extends `${infer Method} ${infer Url}`
-    ? [Lowercase<Method>, BracePath<WithoutQuery<WithoutOrigin<TrimStart<Url>>>>]
-  : ["get", BracePath<WithoutQuery<WithoutOrigin<Text>>>]
+type RouteKey<Route extends string> = RouteParts<Route> extends
+  [infer Method, infer Url extends string] ? [Method, BracePath<WithoutQuery<WithoutOrigin<Url>>>]
+  : never;
+
+/**
+ * The query parameters a call of `Route` sends in the query: all for GET
+ * and HEAD (`string`); for other methods, those the route names in a `{?…}`
+ * or `{&…}` expression, since the others go in the body.
+ */
+type QueryNames<Route extends string> = RouteParts<Route> extends
+  [infer Method, infer Url extends string] ? Method extends "get" | "head" ? string
+  : TemplateExpressions<Url> extends infer Found
+    ? Found extends ["?" | "&", infer Names extends string] ? Names : never
+  : never
   : never;
 
 /**
@@ -103,9 +123,16 @@ type JsonContent<Message> = Message extends { readonly content: infer Content }
   ? Content[JsonMediaType<Content>]
   : never;
 
-/** The object members of a JSON request body (arrays and primitives go in `data`). */
+/**
+ * The object members of a JSON request body (arrays and primitives go in
+ * `data`). A map's index signature becomes `unknown`, since its keys share
+ * the options object with the path and query parameters and named options.
+ */
 type BodyObject<Body> = Body extends readonly unknown[] ? never
-  : Body extends object ? Body
+  : Body extends object ? string extends keyof Body ?
+        & { [Key in keyof Body as string extends Key ? never : Key]: Body[Key] }
+        & { readonly [parameter: string]: unknown }
+    : Body
   : never;
 
 /** The top-level properties of the operation's JSON body; all optional when the body is. */
@@ -135,6 +162,23 @@ type PathParameters<Operation> = {
 };
 
 /**
+ * The query parameters `Sent` names (see {@linkcode QueryNames}); a required
+ * one it does not name asks, in its type, to be named in the route.
+ */
+type QueryParameters<Operation, Sent extends string> = string extends Sent
+  ? Parameters<Operation, "query">
+  : Parameters<Operation, "query"> extends infer Query ?
+      & { [Key in keyof Query as Key extends Sent ? Key : never]: Query[Key] }
+      & {
+        readonly [
+          Key in keyof Query as Key extends Sent ? never
+            : Empty extends Pick<Query, Key> ? never
+            : Key
+        ]: `a query parameter: name it in the route, {?${Key & string}}`;
+      }
+  : never;
+
+/**
  * The options that are not parameters, as `endpoint()` takes them.
  *
  * @internal
@@ -148,10 +192,14 @@ export type NamedOptions = Pick<EndpointOptions, NamedOption>;
  *
  * @internal
  */
-export type OperationOptions<Operation, Provided extends string = never> =
+export type OperationOptions<
+  Operation,
+  Provided extends string = never,
+  Sent extends string = string,
+> =
   & NamedOptions
   & Defaulted<WithoutOptions<PathParameters<Operation>>, Provided>
-  & Defaulted<WithoutOptions<Parameters<Operation, "query">>, Provided>
+  & Defaulted<WithoutOptions<QueryParameters<Operation, Sent>>, Provided>
   & Defaulted<WithoutOptions<BodyParameters<Operation>>, Provided>;
 
 /**
@@ -159,8 +207,8 @@ export type OperationOptions<Operation, Provided extends string = never> =
  *
  * @internal
  */
-export type OperationArguments<Operation, Provided extends string> =
-  OperationOptions<Operation, Provided> extends infer Options
+export type OperationArguments<Operation, Provided extends string, Sent extends string> =
+  OperationOptions<Operation, Provided, Sent> extends infer Options
     ? Empty extends Options ? [options?: Options] : [options: Options]
     : never;
 
@@ -209,11 +257,12 @@ export type PathsOperation<Paths, Route extends string> = [keyof Paths] extends 
  * @internal
  */
 export type OptionsOperation<Paths, Options> = [keyof Paths] extends [never] ? never
-  : Options extends { readonly url: infer Url extends string } ? RouteOperation<
-      Paths,
-      `${Options extends { readonly method: infer Method extends string } ? Method : "GET"} ${Url}`
-    >
-  : never;
+  : RouteOperation<Paths, OptionsRoute<Options>>;
+
+/** `"<method> <url>"` of options with a literal `url` (GET when there is no `method`), or `string`. */
+type OptionsRoute<Options> = Options extends { readonly url: infer Url extends string }
+  ? `${Options extends { readonly method: infer Method extends string } ? Method : "GET"} ${Url}`
+  : string;
 
 /**
  * The arguments after a route: typed from the operation when `Paths` describes the route, else from the route text.
@@ -223,7 +272,7 @@ export type OptionsOperation<Paths, Options> = [keyof Paths] extends [never] ? n
 export type EndpointArguments<Paths, Route extends string, Provided extends string> =
   PathsOperation<Paths, Route> extends infer Operation
     ? [Operation] extends [never] ? RouteArguments<Route, Provided>
-    : OperationArguments<Operation, Provided>
+    : OperationArguments<Operation, Provided, QueryNames<Route>>
     : never;
 
 /**
@@ -234,5 +283,5 @@ export type EndpointArguments<Paths, Route extends string, Provided extends stri
 export type EndpointObjectOptions<Paths, Options, Provided extends string> =
   OptionsOperation<Paths, Options> extends infer Operation
     ? [Operation] extends [never] ? UrlOptions<Options, Provided>
-    : OperationOptions<Operation, Provided>
+    : OperationOptions<Operation, Provided, QueryNames<OptionsRoute<Options>>>
     : never;
