@@ -64,6 +64,51 @@ console.log(JSON.stringify({
 }));
 `;
 
+// The typed-route examples of the README, for `typed` through the built .d.ts.
+const TYPED_CONSUMER = `
+import type { paths } from "@octokit/openapi-types";
+import { endpoint, type OperationOf, type ResponseOf, typed } from "@routecast/endpoint";
+import { endpoint as lite, typed as liteTyped } from "@routecast/endpoint/lite";
+
+const github = typed<paths>(endpoint);
+const issue = github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t" });
+const created: ResponseOf<typeof issue> | undefined = undefined;
+const mine = github.defaults({ owner: "octocat" });
+mine("GET /repos/{owner}/{repo}/issues", { repo: "r", state: "open", per_page: 2 });
+github("PUT /user/starred/:owner/:repo", { owner: "o", repo: "r" });
+github("GET /not/described/{id}", { id: 1, extra: true });
+
+interface petPaths {
+  "/pets/{petId}": {
+    get: {
+      parameters: { path: { petId: number }; query?: { fields?: "all" | "summary" } };
+      responses: { 200: { content: { "application/json": { id: number; name: string } } } };
+    };
+  };
+}
+const pets = liteTyped<petPaths>(lite);
+const pet = pets("GET /pets/{petId}", { petId: 1, fields: "all" });
+const name: ResponseOf<typeof pet>["name"] = "Rex";
+const operation: keyof OperationOf<typeof pet> = "responses";
+
+// Never called: each line must stay a type error.
+export function typeErrors(): void {
+  // @ts-expect-error: title is required
+  github("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });
+  // @ts-expect-error: per_page is a number
+  github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "many" });
+  // @ts-expect-error: state is an enum
+  mine("GET /repos/{owner}/{repo}/issues", { repo: "r", state: "maybe" });
+  // @ts-expect-error: petId is required
+  pets("GET /pets/{petId}", {});
+  // @ts-expect-error: fields is an enum
+  pets("GET /pets/{petId}", { petId: 1, fields: "none" });
+  // @ts-expect-error: the route text still requires id
+  github("GET /not/described/{id}", {});
+}
+console.log(created, name, operation);
+`;
+
 Deno.test("npm package: packs, installs, type-checks and runs for import and require, lints clean", async (t) => {
   await Deno.stat(`${NPM_DIR}/package.json`).catch(() => {
     throw new Error("npm/ is missing: run `deno task build:npm` first");
@@ -82,7 +127,15 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     const project = `${scratch}/consumer`;
     await Deno.mkdir(project);
     await Deno.writeTextFile(`${project}/package.json`, '{ "name": "consumer", "private": true }');
-    await run("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], project);
+    const pinned = JSON.parse(await Deno.readTextFile(`${ROOT}package.json`)).devDependencies;
+    await run("npm", [
+      "install",
+      tarball,
+      `@octokit/openapi-types@${pinned["@octokit/openapi-types"]}`,
+      "--offline",
+      "--no-audit",
+      "--no-fund",
+    ], project);
 
     await t.step("the tarball holds the builds, package.json, README.md and LICENSE only", () => {
       const paths: string[] = files.map((file: { path: string }) => file.path);
@@ -150,6 +203,39 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         }, file);
       }
     });
+
+    await t.step(
+      "typed() type-checks in an .mts consumer under TypeScript 5.9 and 7, nodenext and bundler",
+      async () => {
+        await Deno.writeTextFile(`${project}/typed.mts`, TYPED_CONSUMER);
+        for (const tsc of [`${ROOT}node_modules/typescript59/bin/tsc`, `${BIN}tsc`]) {
+          for (
+            const [module, moduleResolution] of [["nodenext", "nodenext"], ["esnext", "bundler"]]
+          ) {
+            const config = `tsconfig.typed.${moduleResolution}.json`;
+            await Deno.writeTextFile(
+              `${project}/${config}`,
+              JSON.stringify({
+                compilerOptions: {
+                  module,
+                  moduleResolution,
+                  target: "es2022",
+                  lib: ["es2022", "dom"],
+                  types: [],
+                  strict: true,
+                  noEmit: true,
+                },
+                files: ["typed.mts"],
+              }),
+            );
+            const version = (await run("node", [tsc, "--version"], project)).trim();
+            await run("node", [tsc, "-p", config], project).catch((error) => {
+              throw new Error(`${version}, ${moduleResolution}: ${error.message}`);
+            });
+          }
+        }
+      },
+    );
 
     await t.step({
       name: "the routecast bin runs with Node (built when cli.ts exists)",
