@@ -28,9 +28,11 @@ import {
   createParse,
   expandUrl,
   finishRequest,
+  type Flavour,
   queryString,
   type RequestPlan,
   simplePair,
+  SPEC_FLAVOUR,
 } from "./_parse.ts";
 import {
   compileUrl,
@@ -87,6 +89,7 @@ function createFastPath(
   defaults: EndpointDefaults,
   urls: UrlCache,
   slow: (route: unknown, options: unknown) => RequestOptions,
+  flavour: Flavour,
 ): ((route: unknown, options?: unknown) => RequestOptions) | undefined {
   const mediaType = defaults.mediaType;
   if (mediaType.format !== "" || (mediaType.previews?.length ?? 0) > 0) return undefined;
@@ -117,13 +120,14 @@ function createFastPath(
       method,
       query: upper === "GET" || upper === "HEAD",
       upper,
-      lower: method.toLowerCase(),
+      resultMethod: flavour.methodCase === "upper" ? upper : method.toLowerCase(),
       url: parts.url,
       compiled,
       baseUrl,
       base,
       format: "",
       previews: [],
+      flavour,
     };
   });
 
@@ -232,6 +236,7 @@ function createFastPath(
 function withDefaults(
   parse: Parse,
   urls: UrlCache,
+  flavour: Flavour,
   base: EndpointDefaults,
   options: unknown,
 ): Endpoint {
@@ -247,10 +252,13 @@ function withDefaults(
   let call: ((route: unknown, options?: unknown) => RequestOptions) | undefined;
   const endpoint =
     ((route: unknown, routeOptions?: unknown) =>
-      (call ??= createFastPath(DEFAULTS, urls, slow) ?? slow)(route, routeOptions)) as Endpoint;
+      (call ??= createFastPath(DEFAULTS, urls, slow, flavour) ?? slow)(
+        route,
+        routeOptions,
+      )) as Endpoint;
   return Object.assign(endpoint, {
     DEFAULTS,
-    defaults: (next: EndpointOptions) => withDefaults(parse, urls, DEFAULTS, next),
+    defaults: (next: EndpointOptions) => withDefaults(parse, urls, flavour, DEFAULTS, next),
     merge: ((route: unknown, routeOptions?: unknown): MergedOptions =>
       mergeOptions(DEFAULTS, route, routeOptions)) as Endpoint["merge"],
     parse: parse as Endpoint["parse"],
@@ -259,13 +267,15 @@ function withDefaults(
 
 /**
  * Creates the root builder over the url template engines, so that the main
- * entry and `./lite` (TypeScript engine only) share everything else.
+ * entry, `./lite` (TypeScript engine only) and `./octokit` (the reference's
+ * flavour) share everything else.
  *
  * @param engines Compile (and cache) url templates for short and long values.
+ * @param flavour Where the builder departs from the spec (DECISIONS.md rule 23).
  * @returns The root `endpoint` with the global defaults.
  */
-export function createEndpoint(engines: UrlEngines): Endpoint {
+export function createEndpoint(engines: UrlEngines, flavour: Flavour = SPEC_FLAVOUR): Endpoint {
   const cache = new BoundedCache((url) => compileUrl(url, engines));
   const urls = (url: string) => cache.get(url);
-  return withDefaults(createParse(urls), urls, GLOBAL_DEFAULTS, {});
+  return withDefaults(createParse(urls, flavour), urls, flavour, GLOBAL_DEFAULTS, {});
 }

@@ -24,6 +24,29 @@ import { normalizeValue } from "../uri_template/_values.ts";
 /** The content type of a JSON body that routecast builds. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/**
+ * How a builder departs from the spec to match @octokit/endpoint 11.0.5
+ * (DECISIONS.md rule 23): `.` and `./lite` use {@link SPEC_FLAVOUR},
+ * `./octokit` the reference's observable behaviour.
+ */
+export interface Flavour {
+  /** The case of the result's `method`: `"lower"` (rule 1) or `"upper"` (rule 23). */
+  readonly methodCase: "lower" | "upper";
+  /** Whether `mediaType.previews` amend `accept` only for urls ending in `/graphql` (rule 23). */
+  readonly previewsOnlyForGraphql: boolean;
+  /** Whether a path variable without a value is an error (rule 19) or expands to nothing. */
+  readonly requirePathVariables: boolean;
+}
+
+/** The spec's behaviour (DECISIONS.md rules 1, 12 and 19). */
+export const SPEC_FLAVOUR: Flavour = Object.freeze({
+  methodCase: "lower",
+  previewsOnlyForGraphql: false,
+  requirePathVariables: true,
+});
+
+const NO_PREVIEWS: readonly string[] = Object.freeze([]);
+
 /** Returns the compiled form of a url (cached by the caller). */
 export type UrlCompiler = (url: string) => UrlTemplate;
 
@@ -107,8 +130,8 @@ export interface RequestPlan {
   readonly method: string;
   /** The method upper-cased, for decisions. */
   readonly upper: string;
-  /** The method lower-cased, as the result carries it. */
-  readonly lower: string;
+  /** The method as the result carries it: lower-cased, or upper-cased (flavour). */
+  readonly resultMethod: string;
   /** The url as written, for error messages. */
   readonly url: string;
   /** The compiled url. */
@@ -121,6 +144,8 @@ export interface RequestPlan {
   readonly format: string;
   /** `mediaType.previews`, names without `-preview`. */
   readonly previews: readonly string[];
+  /** The builder's departures from the spec. */
+  readonly flavour: Flavour;
 }
 
 /**
@@ -203,6 +228,10 @@ export function finishRequest(
   json?: Record<string, unknown>,
 ): RequestOptions {
   const upper = plan.upper;
+  const previews = plan.previews.length > 0 && plan.flavour.previewsOnlyForGraphql &&
+      !url.endsWith("/graphql")
+    ? NO_PREVIEWS
+    : plan.previews;
   let body: unknown;
   if (upper === "GET" || upper === "HEAD") {
     if (data !== undefined) {
@@ -224,12 +253,12 @@ export function finishRequest(
     }
     body = members;
   }
-  if (plan.format !== "" || plan.previews.length > 0) {
+  if (plan.format !== "" || previews.length > 0) {
     const accept = headers.accept;
     const amended = amendAccept(
       accept === undefined ? undefined : String(accept),
       plan.format,
-      plan.previews,
+      previews,
     );
     if (amended !== undefined) headers.accept = amended;
   }
@@ -237,7 +266,7 @@ export function finishRequest(
     headers["content-type"] = JSON_CONTENT_TYPE;
   }
   if (body === undefined && (upper === "PUT" || upper === "PATCH")) body = "";
-  const result: RequestOptions = { method: plan.lower, url, headers };
+  const result: RequestOptions = { method: plan.resultMethod, url, headers };
   if (body !== undefined) result.body = body;
   if (request !== undefined) result.request = request as RequestOptions["request"];
   return result;
@@ -261,9 +290,13 @@ export function checkRequest(request: unknown): void {
  * Creates `parse` over a url compiler (which picks the template engine).
  *
  * @param compileUrl Compiles and caches route urls.
+ * @param flavour The builder's departures from the spec.
  * @returns The `parse` function.
  */
-export function createParse(compileUrl: UrlCompiler): (options: unknown) => RequestOptions {
+export function createParse(
+  compileUrl: UrlCompiler,
+  flavour: Flavour,
+): (options: unknown) => RequestOptions {
   return function parse(options: unknown): RequestOptions {
     if (!isPlainObject(options)) {
       throw new TypeError(
@@ -302,13 +335,14 @@ export function createParse(compileUrl: UrlCompiler): (options: unknown) => Requ
     const plan: RequestPlan = {
       method,
       upper: method.toUpperCase(),
-      lower: method.toLowerCase(),
+      resultMethod: flavour.methodCase === "upper" ? method.toUpperCase() : method.toLowerCase(),
       url,
       compiled,
       baseUrl: options.baseUrl,
       base: baseUrlPrefix(options.baseUrl),
       format,
       previews,
+      flavour,
     };
     const data = Object.hasOwn(options, "data") ? options.data : undefined;
     return buildRequest(plan, headers, parameters, remaining, data, options.request);
