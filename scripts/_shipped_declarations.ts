@@ -9,7 +9,9 @@
  * - `tsc` marks a class with `#private` fields by a `#private;` member,
  *   which TypeScript refuses (TS18028) when the consumer's target is below
  *   ES2015 and `skipLibCheck` is off; the shipped copies declare a private
- *   member with a string name instead, which keeps the class nominal.
+ *   member with a string name instead, which keeps the class nominal;
+ * - at that target TypeScript's default library is ES5's, without
+ *   `ReadonlyMap`: declarations that name it reference the library that has it.
  *
  * @module
  */
@@ -26,6 +28,11 @@ const NODE_ASSERT: Readonly<Record<string, string>> = {
 
 const STD_ASSERT_IMPORT = /import \{([^}]*)\} from "@std\/assert";/g;
 const PRIVATE_BRAND = /^(\s*)#private;$/gm;
+/** Global types newer than ES5 that declarations use, and the library of each. */
+const LIBRARIES: readonly [RegExp, string][] = [
+  [/\b(Readonly)?(Map|Set)</, "es2015.collection"],
+  [/\bPromise</, "es2015.promise"],
+];
 
 /**
  * Replaces each `import { … } from "@std/assert"` with the same names
@@ -74,4 +81,25 @@ export function nodeAssertImports(text: string): string {
  */
 export function withoutPrivateNames(declarations: string): string {
   return declarations.replace(PRIVATE_BRAND, '$1private "#private";');
+}
+
+/**
+ * Adds a `/// <reference lib>` for each library newer than ES5 whose types
+ * `declarations` name, so that they type-check at TypeScript's default target.
+ *
+ * @example
+ * ```ts
+ * import { withLibReferences } from "./_shipped_declarations.ts";
+ * import { assertEquals } from "@std/assert";
+ *
+ * assertEquals(
+ *   withLibReferences("export type M = ReadonlyMap<string, number>;\n"),
+ *   '/// <reference lib="es2015.collection" />\nexport type M = ReadonlyMap<string, number>;\n',
+ * );
+ * ```
+ */
+export function withLibReferences(declarations: string): string {
+  const references = LIBRARIES.filter(([pattern]) => pattern.test(declarations))
+    .map(([, library]) => `/// <reference lib="${library}" />\n`);
+  return references.join("") + declarations;
 }

@@ -18,7 +18,8 @@
  *   `cli.ts` at the root, when there is one, is built too and becomes the
  *   `routecast` bin (`esm/cli.js`).
  * - Shipped declarations and modules have their examples' `@std/assert`
- *   imports replaced by `node:assert/strict`, and no `#private` members
+ *   imports replaced by `node:assert/strict`, no `#private` members, and
+ *   references to the libraries newer than ES5 they need
  *   (scripts/_shipped_declarations.ts).
  * - A second package, `@routecast/octokit-endpoint`, in `npm-octokit-endpoint/`:
  *   `./octokit`'s exports at its root (ESM, CommonJS, types), depending on
@@ -37,7 +38,11 @@
 import * as esbuild from "esbuild";
 import { gzipSync } from "node:zlib";
 import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
-import { nodeAssertImports, withoutPrivateNames } from "./_shipped_declarations.ts";
+import {
+  nodeAssertImports,
+  withLibReferences,
+  withoutPrivateNames,
+} from "./_shipped_declarations.ts";
 
 Deno.chdir(new URL("../", import.meta.url));
 const OUT = "npm";
@@ -129,7 +134,9 @@ async function fixDeclarations(): Promise<void> {
     if (!path.endsWith(".js") && !path.endsWith(".d.ts")) continue;
     const text = await Deno.readTextFile(path);
     if (path.endsWith(".d.ts")) {
-      const fixed = withoutPrivateNames(text.replaceAll(TS_SPECIFIER, "$1$2$3.js$2"));
+      const fixed = withLibReferences(
+        withoutPrivateNames(text.replaceAll(TS_SPECIFIER, "$1$2$3.js$2")),
+      );
       await Deno.writeTextFile(path, nodeAssertImports(fixed));
     } else {
       await Deno.writeTextFile(path, nodeAssertImports(text));
