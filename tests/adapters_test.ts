@@ -505,15 +505,6 @@ async function sendWithCurl(options: RequestOptions): Promise<void> {
   assert(output.success, `${command}\n${new TextDecoder().decode(output.stderr)}`);
 }
 
-async function hasCurl(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("curl", { args: ["--version"], stdout: "null" }).output())
-      .success;
-  } catch {
-    return false;
-  }
-}
-
 function record(request: IncomingMessage, chunks: Uint8Array[]): Received {
   const headers: Record<string, string> = {};
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -547,7 +538,7 @@ Deno.test("toFetch() and toCurl() requests arrive exactly as intended", async (t
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const curl = await hasCurl();
+  const curl = await hasProgram("curl");
   if (!curl) console.log("curl was not found: skipping the requests through curl");
   const clients: [string, (options: RequestOptions) => Promise<void>, boolean][] = [
     ["fetch", sendWithFetch, true],
@@ -606,7 +597,7 @@ Deno.test("toCurl() and toFetch() send a whitespace-only header value as an empt
   });
   const clients: [string, (options: RequestOptions) => Promise<void>, boolean][] = [
     ["fetch", sendWithFetch, true],
-    ["curl", sendWithCurl, await hasCurl()],
+    ["curl", sendWithCurl, await hasProgram("curl")],
   ];
   try {
     for (const [client, send, available] of clients) {
