@@ -7,9 +7,11 @@
  * How load and the garbage collector are kept out of the verdict (a test that
  * fails on a busy machine is a defect of the test):
  * - Each case's input is built outside the timing, and the control is a JSON
- *   copy of that same input: linear work that allocates as much and meets the
- *   same large-object and dictionary-mode effects of the engine. The measure
- *   is the ratio call / control, so a slow round slows both.
+ *   copy of that same input plus one scan of its text: linear work that
+ *   allocates as much, reads every character, and so meets the same cache,
+ *   large-object and dictionary-mode effects of the engine (a 1 MB scan costs
+ *   several times more per character than a 100 KB one). The measure is the
+ *   ratio call / control, so a slow round slows both.
  * - Each measure is the best of several interleaved rounds (control, then
  *   call, size after size); load only ever adds time, so the best round is
  *   the one it touched least. Short calls run in batches of a few ms.
@@ -29,7 +31,9 @@ const LARGE = 1_000_000;
 /** Growth of (call / control) allowed from SMALL to LARGE (linear: 1x, quadratic: about 100x). */
 const MAX_GROWTH = 25;
 /** Growth allowed from SMALL to MIDDLE before LARGE is tried (quadratic: about 10x). */
-const MAX_STEP_GROWTH = 6;
+const MAX_STEP_GROWTH = 10;
+/** A call at MIDDLE slower than this is superlinear beyond doubt (linear code takes about 1 ms). */
+const MAX_MIDDLE_MS = 500;
 const ATTEMPTS = 3;
 const ROUNDS = 5;
 /** A batch of calls lasts at least this long, so short calls are timed well above the clock's grain. */
@@ -61,12 +65,22 @@ function ignoreInputErrors(call: () => unknown): () => void {
   };
 }
 
+/** Reads every character of `text` once. */
+function checksum(text: string): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) sum = (sum + text.charCodeAt(i)) | 0;
+  return sum;
+}
+
 /** (best call time) / (best control time) at each size, over interleaved rounds. */
-function costRatios<T>(sizes: number[], make: Case<T>[1], call: Case<T>[2]): number[] {
+function costRatios<T>(sizes: number[], make: Case<T>[1], call: Case<T>[2]) {
   const runs = sizes.map((size) => {
     const input = make(size);
     const text = JSON.stringify(input);
-    return { call: ignoreInputErrors(() => call(input)), control: () => JSON.parse(text) };
+    return {
+      call: ignoreInputErrors(() => call(input)),
+      control: () => [JSON.parse(text), checksum(text)],
+    };
   });
   const bestCall = sizes.map(() => Infinity);
   const bestControl = sizes.map(() => Infinity);
@@ -76,20 +90,22 @@ function costRatios<T>(sizes: number[], make: Case<T>[1], call: Case<T>[2]): num
       bestCall[i] = Math.min(bestCall[i], timeBatch(run.call));
     });
   }
-  return bestCall.map((time, i) => time / bestControl[i]);
+  return { ratios: bestCall.map((time, i) => time / bestControl[i]), bestCall };
 }
 
 /** Measures until the growth is within `limit` or ATTEMPTS measures all exceeded it. */
 function growth<T>(sizes: number[], make: Case<T>[1], call: Case<T>[2], limit: number) {
   let seen: number[] = [];
+  let slowest = 0;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const ratios = costRatios(sizes, make, call);
+    const { ratios, bestCall } = costRatios(sizes, make, call);
     const value = ratios[1] / ratios[0];
     seen.push(value);
-    if (value <= limit) return { ok: true, seen };
+    slowest = bestCall[1];
+    if (value <= limit) return { ok: true, seen, slowest };
   }
   seen = seen.map((value) => Number(value.toFixed(1)));
-  return { ok: false, seen };
+  return { ok: false, seen, slowest };
 }
 
 function assertLinear<T>([label, make, call]: Case<T>) {
@@ -101,6 +117,12 @@ function assertLinear<T>([label, make, call]: Case<T>) {
     `${label}: from ${SMALL} to ${MIDDLE} chars the cost against a linear control grew ${
       step.seen.join("x, ")
     }x in ${ATTEMPTS} measures (allowed ${MAX_STEP_GROWTH}x)`,
+  );
+  assert(
+    step.slowest <= MAX_MIDDLE_MS,
+    `${label}: one call on ${MIDDLE} chars took ${
+      step.slowest.toFixed(0)
+    } ms, too slow to try ${LARGE}`,
   );
   const whole = growth([SMALL, LARGE], make, call, MAX_GROWTH);
   assert(
