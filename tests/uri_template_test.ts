@@ -293,7 +293,7 @@ Deno.test("parseTemplate() rejects an unknown engine name", () => {
     // deno-lint-ignore no-explicit-any
     () => parseTemplate("{x}", { engine: "js" as any }),
     TypeError,
-    'Invalid engine "js": expected "wasm" or "ts"',
+    'Invalid engine "js": expected "auto", "wasm" or "ts"',
   );
 });
 

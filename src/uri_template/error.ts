@@ -64,11 +64,14 @@ export const ERR_PREFIX_COMPOSITE = 8;
 
 const MAX_QUOTED = 200;
 
+/** The first 200 characters of `text`, and `…` when there were more, for a message. */
+export function clip(text: string): string {
+  return text.length > MAX_QUOTED ? text.slice(0, MAX_QUOTED) + "…" : text;
+}
+
 /** Quotes a caller's value for an error message, bounded in length. */
 export function quote(value: string): string {
-  return JSON.stringify(
-    value.length > MAX_QUOTED ? value.slice(0, MAX_QUOTED) + "…" : value,
-  );
+  return JSON.stringify(clip(value));
 }
 
 function found(template: string, index: number): string {
