@@ -20,6 +20,7 @@ import {
 import { checkMethod } from "./_merge.ts";
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 import { expandJoined } from "../uri_template/_ts_engine.ts";
+import { Operator } from "../uri_template/_syntax.ts";
 import { normalizeValue } from "../uri_template/_values.ts";
 
 /** The content type of a JSON body that routecast builds. */
@@ -87,7 +88,7 @@ function queryPair(name: string, value: unknown): string | undefined {
   if (normalized === undefined) return undefined;
   const encodedName = encodeText(name, false);
   if (typeof normalized === "string") return encodedName + "=" + encodeText(normalized, false);
-  return expandJoined(encodedName, normalized, { named: true, ifEmpty: "=", allowReserved: false });
+  return expandJoined(encodedName, normalized, Operator.Query);
 }
 
 /**

@@ -38,9 +38,15 @@ export const enum Operator {
   Continuation,
 }
 
-// Appendix A, by operator: first string, separator, named, if-empty, allow.
-const FIRST = ["", "", "#", ".", "/", ";", "?", "&"];
-const SEPARATOR = [",", ",", ",", ".", "/", ";", "&", "&"];
+/**
+ * By operator (appendix A): the first string, written before the first
+ * defined variable. Operators from `Param` on are named (`name=value`),
+ * from `Query` on an empty value is `name=`, and `Reserved` and `Fragment`
+ * allow reserved characters.
+ */
+export const FIRST = ["", "", "#", ".", "/", ";", "?", "&"];
+/** By operator: the separator between defined variables. */
+export const SEPARATOR = [",", ",", ",", ".", "/", ";", "&", "&"];
 
 /** One variable of an expression: `name`, with `:prefix` or `*`. */
 export interface VarSpec {
@@ -72,14 +78,6 @@ export interface Expression {
   readonly end: number;
   /** The variables, in order. */
   readonly specs: readonly VarSpec[];
-  /** The operator's first string and separator (RFC 6570 appendix A). */
-  readonly first: string;
-  readonly separator: string;
-  /** Whether the operator writes `name=value`, and what it writes after the name of an empty value. */
-  readonly named: boolean;
-  readonly ifEmpty: string;
-  /** Whether reserved characters and `%XX` triplets pass unencoded. */
-  readonly allowReserved: boolean;
   /** For `{name}` (no operator, one variable without modifiers), that variable. */
   readonly simple: VarSpec | undefined;
 }
@@ -160,7 +158,6 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
   if (operator < 0) throw templateError(ERR_RESERVED_OPERATOR, template, i);
   const op = operator as Operator;
   if (op !== Operator.Simple) i++;
-  const named = op >= Operator.Param;
   const specs: VarSpec[] = [];
   for (;;) {
     const nameStart = i;
@@ -189,7 +186,7 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
     }
     let slot = scan.slots.get(name);
     if (slot === undefined) scan.slots.set(name, slot = scan.slots.size);
-    const label = named ? name + "=" : "";
+    const label = op >= Operator.Param ? name + "=" : "";
     specs.push({
       name,
       index: nameStart,
@@ -211,11 +208,6 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
     index: open,
     end: i,
     specs,
-    first: FIRST[op],
-    separator: SEPARATOR[op],
-    named,
-    ifEmpty: op >= Operator.Query ? "=" : "",
-    allowReserved: op === Operator.Reserved || op === Operator.Fragment,
     simple: op === Operator.Simple && specs.length === 1 && specs[0].prefix === 0 &&
         !specs[0].explode
       ? specs[0]

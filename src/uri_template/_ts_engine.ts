@@ -9,8 +9,13 @@
 import type { CompiledTemplate, Engine } from "./_engine.ts";
 import { encodeText, isHighSurrogate, isLowSurrogate, isTripletAt } from "./_encode.ts";
 import { ERR_PREFIX_COMPOSITE, templateError } from "./error.ts";
-import { type Expression, parseSyntax, type Part } from "./_syntax.ts";
+import { type Expression, FIRST, Operator, parseSyntax, type Part, SEPARATOR } from "./_syntax.ts";
 import { type Normalized, Pairs } from "./_values.ts";
+
+/** What a named operator writes after the name of an empty value. */
+function ifEmpty(op: Operator): string {
+  return op >= Operator.Query ? "=" : "";
+}
 
 /**
  * Returns the first `maxLength` characters of `text`, counted in code points
@@ -21,62 +26,48 @@ function prefixText(text: string, maxLength: number, allowReserved: boolean): st
   let i = 0;
   let count = 0;
   const length = text.length;
-  while (i < length && count < maxLength) {
-    const code = text.charCodeAt(i);
-    if (isHighSurrogate(code)) {
-      i += isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
-    } else if (allowReserved && isTripletAt(text, i)) {
-      i += 3;
-    } else {
-      i++;
-    }
-    count++;
+  while (i < length && count++ < maxLength) {
+    i += isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))
+      ? 2
+      : allowReserved && isTripletAt(text, i)
+      ? 3
+      : 1;
   }
-  return i >= length ? text : text.slice(0, i);
+  return text.slice(0, i);
 }
 
 /**
- * A list or map without `*`: members joined by `,`, named once (`name` as
- * output).
+ * A list or map without `*`: members joined by `,`, named once.
  *
  * @param name The variable name as the output writes it.
  * @param value The list, or the map's names and values.
- * @param expression Its operator's properties.
+ * @param op The operator.
  * @returns The expansion, without the operator's first string.
  */
-export function expandJoined(
-  name: string,
-  value: string[] | Pairs,
-  expression: Pick<Expression, "named" | "ifEmpty" | "allowReserved">,
-): string {
+export function expandJoined(name: string, value: string[] | Pairs, op: Operator): string {
   const items = value instanceof Pairs ? value.flat : value;
-  const allowReserved = expression.allowReserved;
+  const allowReserved = op === Operator.Reserved || op === Operator.Fragment;
   let joined = encodeText(items[0], allowReserved);
   for (let i = 1; i < items.length; i++) joined += "," + encodeText(items[i], allowReserved);
-  if (!expression.named) return joined;
-  return joined === "" ? name + expression.ifEmpty : name + "=" + joined;
+  if (op < Operator.Param) return joined;
+  return name + (joined === "" ? ifEmpty(op) : "=" + joined);
 }
 
 /** A list or map with `*`: one member (or `name=value` pair) per separator. */
-function expandExploded(name: string, value: string[] | Pairs, expression: Expression): string {
-  const { separator, named, ifEmpty, allowReserved } = expression;
+function expandExploded(name: string, value: string[] | Pairs, op: Operator): string {
+  const allowReserved = op === Operator.Reserved || op === Operator.Fragment;
+  const named = op >= Operator.Param;
+  const pairs = value instanceof Pairs;
+  const items = pairs ? value.flat : value;
   let out = "";
-  if (value instanceof Pairs) {
-    const flat = value.flat;
-    for (let i = 0; i < flat.length; i += 2) {
-      if (i > 0) out += separator;
-      const item = flat[i + 1];
-      out += encodeText(flat[i], allowReserved) +
-        (named && item === "" ? ifEmpty : "=" + encodeText(item, allowReserved));
-    }
-    return out;
-  }
-  for (let i = 0; i < value.length; i++) {
-    if (i > 0) out += separator;
-    const item = value[i];
-    out += named
-      ? (item === "" ? name + ifEmpty : name + "=" + encodeText(item, allowReserved))
-      : encodeText(item, allowReserved);
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += SEPARATOR[op];
+    // A pair's name is written as `name` is for a list item.
+    const item = items[pairs ? ++i : i];
+    out += (pairs ? encodeText(items[i - 1], allowReserved) : named ? name : "") +
+      (named && item === ""
+        ? ifEmpty(op)
+        : (pairs || named ? "=" : "") + encodeText(item, allowReserved));
   }
   return out;
 }
@@ -87,6 +78,9 @@ function expandExpression(
   expression: Expression,
   values: readonly Normalized[],
 ): string {
+  const op = expression.op;
+  const named = op >= Operator.Param;
+  const allowReserved = op === Operator.Reserved || op === Operator.Fragment;
   const specs = expression.specs;
   let out = "";
   let defined = false;
@@ -95,18 +89,16 @@ function expandExpression(
     const value = values[spec.slot];
     if (value === undefined) continue;
     if (typeof value === "string") {
-      out += value === "" && expression.named
-        ? (defined ? expression.separator : expression.first) + spec.name + expression.ifEmpty
+      out += value === "" && named
+        ? (defined ? SEPARATOR[op] : FIRST[op]) + spec.name + ifEmpty(op)
         : (defined ? spec.next : spec.lead) + encodeText(
-          spec.prefix > 0 ? prefixText(value, spec.prefix, expression.allowReserved) : value,
-          expression.allowReserved,
+          spec.prefix > 0 ? prefixText(value, spec.prefix, allowReserved) : value,
+          allowReserved,
         );
     } else {
       if (spec.prefix > 0) throw templateError(ERR_PREFIX_COMPOSITE, template, spec.index);
-      out += (defined ? expression.separator : expression.first) +
-        (spec.explode
-          ? expandExploded(spec.name, value, expression)
-          : expandJoined(spec.name, value, expression));
+      out += (defined ? SEPARATOR[op] : FIRST[op]) +
+        (spec.explode ? expandExploded(spec.name, value, op) : expandJoined(spec.name, value, op));
     }
     defined = true;
   }

@@ -22,7 +22,7 @@
  */
 
 import type { TemplateOptions } from "./_engine.ts";
-import { engines } from "./_engines.ts";
+import { compileAuto, engines } from "./_engines.ts";
 import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
@@ -40,9 +40,7 @@ export type {
 } from "./_engine.ts";
 
 const caches = {
-  auto: new BoundedCache((text) =>
-    new ParsedTemplate(text, "auto", engines.ts.compile(text), engines.wasm)
-  ),
+  auto: new BoundedCache((text) => new ParsedTemplate(text, "auto", compileAuto(text))),
   ts: new BoundedCache((text) => new ParsedTemplate(text, "ts", engines.ts.compile(text))),
   wasm: new BoundedCache((text) => new ParsedTemplate(text, "wasm", engines.wasm.compile(text))),
 };
