@@ -85,33 +85,6 @@ export interface Expression {
 /** A parsed template: literal text (already encoded, RFC 6570 section 3.1) and expressions. */
 export type Part = string | Expression;
 
-function operatorOf(code: number): Operator | -1 {
-  switch (code) {
-    case 0x2b: // +
-      return Operator.Reserved;
-    case 0x23: // #
-      return Operator.Fragment;
-    case 0x2e: // .
-      return Operator.Label;
-    case 0x2f: // /
-      return Operator.Path;
-    case 0x3b: // ;
-      return Operator.Param;
-    case 0x3f: // ?
-      return Operator.Query;
-    case 0x26: // &
-      return Operator.Continuation;
-    case 0x3d: // =
-    case 0x2c: // ,
-    case 0x21: // !
-    case 0x40: // @
-    case 0x7c: // |
-      return -1;
-    default:
-      return Operator.Simple;
-  }
-}
-
 /** Parser state for one template. */
 interface Scan {
   readonly template: string;
@@ -144,19 +117,15 @@ function scanVarname(scan: Scan, index: number, open: number): number {
   }
 }
 
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
 /** Parses the expression whose `{` is at `open`; pushes it and returns the index after `}`. */
 function parseExpression(scan: Scan, open: number, parts: Part[]): number {
   const template = scan.template;
   const length = template.length;
   let i = open + 1;
   if (i >= length) throw templateError(ERR_UNTERMINATED, template, open);
-  const operator = operatorOf(template.charCodeAt(i));
-  if (operator < 0) throw templateError(ERR_RESERVED_OPERATOR, template, i);
-  const op = operator as Operator;
+  // The operators in Operator order (from 1), and the ones RFC 6570 reserves.
+  const op: Operator = "+#./;?&".indexOf(template[i]) + 1;
+  if ("=,!@|".includes(template[i])) throw templateError(ERR_RESERVED_OPERATOR, template, i);
   if (op !== Operator.Simple) i++;
   const specs: VarSpec[] = [];
   for (;;) {
@@ -169,9 +138,10 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
     const code = template.charCodeAt(i);
     if (code === 0x3a) { // :
       const digitsStart = ++i;
-      while (i < length && isDigit(template.charCodeAt(i))) {
-        if (i - digitsStart < 4) prefix = prefix * 10 + template.charCodeAt(i) - 0x30;
-        i++;
+      let digit = template.charCodeAt(i) - 0x30; // NaN past the end
+      while (digit >= 0 && digit <= 9) {
+        if (i - digitsStart < 4) prefix = prefix * 10 + digit;
+        digit = template.charCodeAt(++i) - 0x30;
       }
       const digits = i - digitsStart;
       if (digits === 0 || digits > 4 || template.charCodeAt(digitsStart) === 0x30) {
