@@ -62,3 +62,22 @@ Deno.test("BoundedCache.get() takes constant time per miss when full", () => {
   const large = time(200_000);
   assert(large / Math.max(small, 1) < 40, `10x the misses took ${(large / small).toFixed(1)}x`);
 });
+
+for (const mode of ["templates", "cache"]) {
+  Deno.test(`BoundedCache keeps the heap flat under a stream of large distinct keys (${mode})`, async () => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--v8-flags=--expose-gc",
+        new URL("./fixtures/large_key_stream.ts", import.meta.url).pathname,
+        mode,
+      ],
+    }).output();
+    assert(output.success, new TextDecoder().decode(output.stderr));
+    const { growth } = JSON.parse(new TextDecoder().decode(output.stdout));
+    // Kept keys are capped at CACHE_KEY_CHARS (2 MB as UTF-16) per cache, and
+    // a key over CACHE_MAX_KEY_LENGTH is never kept: keeping every key would
+    // take 384 MB (templates) or 40 MB (cache).
+    assert(growth < 16 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB`);
+  });
+}

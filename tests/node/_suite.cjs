@@ -183,10 +183,11 @@ module.exports = function behaviour(label, { version, main, uriTemplate, uriTemp
     }
   });
 
-  test(`${label}: parseTemplate() parses once, on WebAssembly unless asked for ts`, () => {
+  test(`${label}: parseTemplate() parses once, with the engine option in effect ("auto" by default)`, () => {
     const comments = parseTemplate("/repos/{owner}/{repo}/issues/{number}/comments{?page}");
-    assert.equal(comments.engine, "wasm");
+    assert.equal(comments.engine, "auto");
     assert.equal(parseTemplate("/x", { engine: "ts" }).engine, "ts");
+    assert.equal(parseTemplate("/x", { engine: "wasm" }).engine, "wasm");
     assert.deepEqual(comments.variableNames, ["owner", "repo", "number", "page"]);
     assert.equal(
       comments.expand({ owner: "o", repo: "r", number: 3, page: 2 }),
