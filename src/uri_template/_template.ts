@@ -90,11 +90,16 @@ export class ParsedTemplate implements Template {
     }
     // Each variable is read and normalized once, before any engine runs.
     const names = this.variableNames;
-    const values: Normalized[] = [];
+    const values: Normalized[] = new Array(names.length);
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
+      // Own properties only: an inherited getter is not even called.
       const raw = hasOwn.call(variables, name) ? variables[name] : undefined;
-      values.push(typeof raw === "string" ? raw : normalizeValue(name, raw));
+      values[i] = typeof raw === "string"
+        ? raw
+        : typeof raw === "number"
+        ? String(raw)
+        : normalizeValue(name, raw);
     }
     return this.#compiled.expand(values);
   }

@@ -69,7 +69,7 @@ function scalarString(name: string, value: unknown, where: string): string | und
     case "object": {
       if (value === null) return undefined;
       // A brand check: a Proxy or an object that only inherits from Date is not a Date.
-      if (Number.isNaN(timeOf(value))) return null;
+      if (!(value instanceof Date) || Number.isNaN(timeOf(value))) return null;
       let text: unknown;
       try {
         text = (value as Date).toISOString();
