@@ -20,7 +20,7 @@ export const engines: { ts: Engine; wasm: Engine } = { ts: tsEngine, wasm: wasmE
  * below it the fixed cost of a call into WebAssembly outweighs its faster
  * encoding (benchmarks/engine_crossover_bench.ts; README, "Two engines").
  */
-export const LONG_INPUT = 128;
+export const LONG_INPUT = 64;
 
 /** The length of `values`, counted no further than `LONG_INPUT`. */
 function inputLength(values: readonly Normalized[]): number {
