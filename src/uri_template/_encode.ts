@@ -6,13 +6,13 @@
  */
 
 /** Character class bits, for ASCII; everything else is encoded. */
-export const UNRESERVED = 1;
+const UNRESERVED = 1;
 /** `gen-delims` and `sub-delims`. */
-export const RESERVED = 2;
+const RESERVED = 2;
 /** What a variable name is made of, besides `%XX` triplets. */
 export const VARCHAR = 4;
 /** Hexadecimal digits. */
-export const HEXDIG = 8;
+const HEXDIG = 8;
 
 const CHAR_CLASS: Uint8Array = (() => {
   const table = new Uint8Array(128);

@@ -169,7 +169,7 @@ function load(): WasmExports | undefined {
  *
  * @returns `undefined` when it can run, otherwise why not.
  */
-export function wasmUnavailableReason(): string | undefined {
+function wasmUnavailableReason(): string | undefined {
   load();
   return unavailable;
 }
