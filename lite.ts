@@ -16,13 +16,15 @@
  * @module
  */
 
-import { BoundedCache } from "./src/uri_template/_cache.ts";
+import { BoundedCache } from "./src/_cache.ts";
 import { ParsedTemplate } from "./src/uri_template/_template.ts";
 import { tsEngine } from "./src/uri_template/_ts_engine.ts";
 import { createEndpoint } from "./src/endpoint/_builder.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
 
-const templates = new BoundedCache((template) => new ParsedTemplate(template, tsEngine));
+const templates = new BoundedCache((template) =>
+  new ParsedTemplate(template, "ts", tsEngine.compile(template))
+);
 
 /**
  * Turns a route and parameters into request options, on the TypeScript

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { BoundedCache } from "../uri_template/_cache.ts";
+import { BoundedCache } from "../_cache.ts";
 import type {
   Endpoint,
   EndpointDefaults,

@@ -10,7 +10,7 @@ import { isToken, mergeHeaders } from "./_headers.ts";
 import { copyPlain, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
 import { readMediaType } from "./_media_type.ts";
 import { routeFromString } from "./_route.ts";
-import { BoundedCache } from "../uri_template/_cache.ts";
+import { BoundedCache } from "../_cache.ts";
 
 const routes = new BoundedCache(routeFromString);
 

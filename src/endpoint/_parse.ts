@@ -18,7 +18,9 @@ import {
   type UrlTemplate,
 } from "./_route.ts";
 import { checkMethod } from "./_merge.ts";
-import { encodeNumber, encodeText, expandJoined, OP_QUERY } from "../uri_template/_ts_engine.ts";
+import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
+import { expandJoined } from "../uri_template/_ts_engine.ts";
+import { Operator } from "../uri_template/_syntax.ts";
 import { normalizeValue } from "../uri_template/_values.ts";
 
 /** The content type of a JSON body that routecast builds. */
@@ -86,7 +88,7 @@ function queryPair(name: string, value: unknown): string | undefined {
   if (normalized === undefined) return undefined;
   const encodedName = encodeText(name, false);
   if (typeof normalized === "string") return encodedName + "=" + encodeText(normalized, false);
-  return expandJoined(encodedName, normalized, OP_QUERY, false);
+  return expandJoined(encodedName, normalized, Operator.Query);
 }
 
 /**

@@ -8,17 +8,8 @@
  */
 
 import type { Template } from "../uri_template/_template.ts";
-import {
-  encodeNumber,
-  encodeText,
-  OP_LABEL,
-  OP_PARAM,
-  OP_PATH,
-  OP_RESERVED,
-  OP_SIMPLE,
-  parseParts,
-  type Part,
-} from "../uri_template/_ts_engine.ts";
+import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
+import { Operator, parseSyntax, type Part } from "../uri_template/_syntax.ts";
 import { isToken } from "./_headers.ts";
 import { quoteValue } from "./_objects.ts";
 
@@ -189,8 +180,11 @@ function pathVariableNames(parts: readonly Part[]): string[] {
       continue;
     }
     const op = part.op;
-    if (op !== OP_SIMPLE && op !== OP_RESERVED && op !== OP_LABEL && op !== OP_PATH) {
-      if (op === OP_PARAM) continue; // {;x} cannot form a bare dot-segment
+    if (
+      op !== Operator.Simple && op !== Operator.Reserved && op !== Operator.Label &&
+      op !== Operator.Path
+    ) {
+      if (op === Operator.Param) continue; // {;x} cannot form a bare dot-segment
       break; // {?x} {&x} {#x} end the path
     }
     for (const spec of part.specs) names.push(spec.name);
@@ -206,14 +200,14 @@ function pathVariableNames(parts: readonly Part[]): string[] {
 export function compileUrl(url: string, engines: UrlEngines): UrlTemplate {
   const text = colonsToBraces(url);
   const template = engines.short(text);
-  const parts = parseParts(text);
+  const parts = parseSyntax(text);
   let literals: string[] | undefined = [""];
   const simpleNames: string[] = [];
   for (const part of parts) {
     if (typeof part === "string") {
       literals[literals.length - 1] += part;
     } else if (
-      part.op === OP_SIMPLE && part.specs.length === 1 && part.specs[0].prefix === 0 &&
+      part.op === Operator.Simple && part.specs.length === 1 && part.specs[0].prefix === 0 &&
       !part.specs[0].explode
     ) {
       simpleNames.push(part.specs[0].name);
