@@ -16,10 +16,10 @@
  * @module
  */
 
-import { BoundedCache } from "./src/uri_template/_cache.ts";
+import { BoundedCache } from "./src/_cache.ts";
 import { ParsedTemplate } from "./src/uri_template/_template.ts";
 import { tsEngine } from "./src/uri_template/_ts_engine.ts";
-import { createEndpoint } from "./src/endpoint/_builder.ts";
+import { createEndpoint, ROUTECAST } from "./src/endpoint/_builder.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
 
 const templates = new BoundedCache((template) => new ParsedTemplate(template, tsEngine));
@@ -37,7 +37,10 @@ const templates = new BoundedCache((template) => new ParsedTemplate(template, ts
  * assertEquals([method, body], ["post", { text: "# Hi" }]);
  * ```
  */
-export const endpoint: Endpoint = createEndpoint({ short: (template) => templates.get(template) });
+export const endpoint: Endpoint = createEndpoint({
+  compile: (template) => templates.get(template),
+  flavour: ROUTECAST,
+});
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
