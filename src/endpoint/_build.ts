@@ -54,6 +54,55 @@ function checkRequest(request: unknown): void {
 }
 
 /**
+ * Expands the plan's url with the call's values over the defaults' (each
+ * read once), checks required path variables, and puts the base in front.
+ *
+ * @throws {TypeError} For a missing path variable or a value the checks refuse.
+ */
+function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string {
+  const url = plan.url;
+  const names = url.names;
+  const values: UrlValue[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const value = raw[i];
+    const fallback = plan.urlDefaults[i];
+    values.push(urlValue(
+      names[i],
+      fallback === undefined ? value : over(fallback, value, names[i], false),
+    ));
+  }
+  if (plan.flavour.requirePathVariables) {
+    for (const variable of url.required) {
+      if (values[variable] === undefined) {
+        throw new TypeError(
+          `Missing parameter ${quoteValue(names[variable])} for ${
+            quoteValue(plan.route)
+          }: expected a value for every {name} in the path`,
+        );
+      }
+    }
+  }
+  const expanded = expandUrl(url, values);
+  if (url.full) return expanded;
+  const base = baseUrl === undefined ? plan.base ??= basePrefix(plan.baseUrl) : basePrefix(baseUrl);
+  return (url.leadingSlash ?? expanded.charCodeAt(0) === 0x2f)
+    ? base + expanded
+    : base + "/" + expanded;
+}
+
+/** The query pairs of the defaults' other parameters, with the call's values over them. */
+function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
+  let query = "";
+  const restDefaults = plan.restDefaults;
+  for (let i = 0; i < restDefaults.length; i++) {
+    const [name, fallback] = restDefaults[i];
+    const pair = queryPair(name, over(fallback, overrides?.[i], name, false));
+    if (pair !== "") query = query === "" ? pair : query + "&" + pair;
+  }
+  return query;
+}
+
+/**
  * Builds request options from a plan and a call's options (own keys only,
  * each read once).
  *
@@ -122,36 +171,13 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
     }
   }
 
-  // The url, from one reading of each value.
-  const names = url.names;
-  const values: UrlValue[] = [];
-  for (let i = 0; i < names.length; i++) {
-    const value = raw[i];
-    const fallback = plan.urlDefaults[i];
-    values.push(urlValue(
-      names[i],
-      fallback === undefined ? value : over(fallback, value, names[i], false),
-    ));
-  }
-  if (plan.flavour.requirePathVariables) {
-    for (const variable of url.required) {
-      if (values[variable] === undefined) {
-        throw new TypeError(
-          `Missing parameter ${quoteValue(names[variable])} for ${
-            quoteValue(plan.route)
-          }: expected a value for every {name} in the path`,
-        );
-      }
-    }
-  }
-  let target = expandUrl(url, values);
-  if (!url.full) {
-    const base = baseUrl === undefined
-      ? plan.base ??= basePrefix(plan.baseUrl)
-      : basePrefix(baseUrl);
-    target = (url.leadingSlash ?? target.charCodeAt(0) === 0x2f)
-      ? base + target
-      : base + "/" + target;
+  // When the defaults alone fill the url (plain values, frozen), it is the
+  // same every call: built once, then kept in the plan.
+  let target: string;
+  if (raw.length === 0 && baseUrl === undefined && plan.constant) {
+    target = plan.target ??= buildUrl(plan, raw, undefined);
+  } else {
+    target = buildUrl(plan, raw, baseUrl);
   }
 
   if (plan.flavour.previewsForGraphqlOnly && !target.endsWith("/graphql")) previews = [];
@@ -177,13 +203,9 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
         }: ${plan.upper} requests have no body, expected query parameters as options`,
       );
     }
-    let query = "";
-    for (let i = 0; i < restDefaults.length; i++) {
-      const [name, fallback] = restDefaults[i];
-      const value = over(fallback, overrides?.[i], name, false);
-      const pair = queryPair(name, value);
-      if (pair !== "") query = query === "" ? pair : query + "&" + pair;
-    }
+    let query = overrides === undefined && plan.constant
+      ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
+      : defaultsQuery(plan, overrides);
     if (rest !== undefined) {
       for (let i = 0; i < rest.length; i += 2) {
         const pair = queryPair(rest[i] as string, rest[i + 1]);

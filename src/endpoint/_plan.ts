@@ -69,6 +69,12 @@ export interface Plan {
   readonly data: unknown;
   readonly request: unknown;
   readonly flavour: Flavour;
+  /** Whether every default parameter is a primitive, so what they alone give can be kept. */
+  readonly constant: boolean;
+  /** The url the defaults alone give, made on first use (when `constant`). */
+  target?: string;
+  /** The query the defaults' other parameters alone give, made on first use (when `constant`). */
+  defaultQuery?: string;
 }
 
 /**
@@ -130,8 +136,11 @@ export function compilePlan(
   const urlDefaults: unknown[] = compiled.names.map(() => undefined);
   const restDefaults: [string, unknown][] = [];
   const restIndex = new Map<string, number>();
+  let constant = true;
   for (const key of Object.keys(defaults)) {
     if (isNamedOption(key)) continue;
+    const value = defaults[key];
+    if (typeof value === "object" && value !== null) constant = false;
     const at = compiled.index.get(key);
     if (at !== undefined) {
       urlDefaults[at] = defaults[key];
@@ -158,5 +167,6 @@ export function compilePlan(
     data: defaults.data,
     request: defaults.request,
     flavour,
+    constant,
   };
 }
