@@ -32,7 +32,15 @@
 
 import { parseTemplate } from "./src/uri_template/mod.ts";
 import { createEndpoint } from "./src/endpoint/_builder.ts";
+import type { Flavour } from "./src/endpoint/_plan.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
+
+/** The reference's observable behaviour where DECISIONS.md departs from it (rule 23). */
+const OCTOKIT: Flavour = {
+  upperCaseMethod: true,
+  previewsForGraphqlOnly: true,
+  requirePathVariables: false,
+};
 
 /**
  * Turns a route and parameters into request options as `@octokit/endpoint`
@@ -69,9 +77,9 @@ import type { Endpoint } from "./src/endpoint/types.ts";
  * ```
  */
 export const endpoint: Endpoint = createEndpoint({
-  short: (template) => parseTemplate(template, { engine: "ts" }),
-  long: (template) => parseTemplate(template),
-}, { methodCase: "upper", previewsOnlyForGraphql: true, requirePathVariables: false });
+  compile: (template) => parseTemplate(template),
+  flavour: OCTOKIT,
+});
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";

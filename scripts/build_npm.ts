@@ -27,8 +27,8 @@
  *   "@octokit/endpoint": "npm:@routecast/octokit-endpoint@<version>" }`
  *   (DECISIONS.md, Public surface).
  *
- * It then prints the gzip sizes of browser bundles of `endpoint` from `.`
- * and `./lite`.
+ * It then prints the gzip sizes of browser bundles of each entry in the size
+ * table of scripts/_bundle_size.ts, against its budget.
  *
  * Run: `deno task build:npm`
  *
@@ -36,7 +36,7 @@
  */
 
 import * as esbuild from "esbuild";
-import { gzipSync } from "node:zlib";
+import { bundleSize, SIZE_BUDGETS } from "./_bundle_size.ts";
 import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
 import {
   nodeAssertImports,
@@ -52,8 +52,6 @@ const OCTOKIT_NAME = "@routecast/octokit-endpoint";
 const OCTOKIT_ENTRY = "./octokit";
 const TSC = "node_modules/.bin/tsc";
 const CLI = "cli.ts";
-/** Gzipped size targets of `endpoint` bundled for browsers, in bytes. */
-const SIZE_TARGETS = { ".": 7 * 1024, "./lite": 3 * 1024 } as const;
 /** Relative `.ts` specifiers in declarations (`from "./a.ts"`, `import("./a.ts")`). */
 const TS_SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*)(["'])(\.{1,2}\/[^"']*)\.ts\2/g;
 
@@ -282,36 +280,21 @@ async function buildOctokitPackage(repository: unknown): Promise<void> {
   );
 }
 
-/** Bundles `export { endpoint } from specifier` for browsers from `npm/`. */
-async function browserBundle(specifier: string) {
-  const result = await esbuild.build({
-    stdin: { contents: `export { endpoint } from "${specifier}";`, resolveDir: OUT },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    metafile: true,
-  });
-  const bytes = result.outputFiles[0].contents;
-  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs)
-    .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*\/esm\//, ""), bytesInOutput }))
-    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
-  return { minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, inputs };
-}
-
 async function reportSizes(): Promise<void> {
   console.log("\nesbuild --bundle --minify --format=esm --platform=browser, then gzip -9:");
-  for (const [subpath, target] of Object.entries(SIZE_TARGETS)) {
-    const specifier = config.name + subpath.slice(1);
-    const { minified, gzipped, inputs } = await browserBundle(specifier);
-    const verdict = gzipped <= target
-      ? `within ${target} B`
-      : `OVER the ${target} B target by ${gzipped - target} B`;
+  for (const [subpath, { name, budget }] of Object.entries(SIZE_BUDGETS)) {
+    const { minified, gzipped, inputs } = await bundleSize(OUT, config.name, subpath, name);
+    const verdict = budget === undefined
+      ? "no budget"
+      : gzipped <= budget
+      ? `within its ${budget} B budget`
+      : `OVER its ${budget} B budget by ${gzipped - budget} B`;
     const largest = inputs.slice(0, 3).map(({ path, bytesInOutput }) => `${path} ${bytesInOutput}`);
     console.log(
-      `  import { endpoint } from "${specifier}": ${gzipped} B gzipped (${minified} B minified), ${verdict}\n` +
-        `    largest inputs (minified bytes): ${largest.join(", ")}`,
+      `  import { ${name} } from "${config.name + subpath.slice(1)}": ${gzipped} B gzipped ` +
+        `(${minified} B minified), ${verdict}\n    largest inputs (minified bytes): ${
+          largest.join(", ")
+        }`,
     );
   }
 }

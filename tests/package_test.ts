@@ -21,6 +21,7 @@ const CONSUMER = `
 import { endpoint, type RequestOptions, VERSION } from "@routecast/endpoint";
 import { expand, parseTemplate, type Template, UriTemplateError } from "@routecast/endpoint/uri-template";
 import { endpoint as liteEndpoint } from "@routecast/endpoint/lite";
+import * as uriTemplateLite from "@routecast/endpoint/uri-template/lite";
 
 const options: RequestOptions = endpoint("POST /repos/{owner}/{repo}/issues", {
   owner: "o",
@@ -28,13 +29,16 @@ const options: RequestOptions = endpoint("POST /repos/{owner}/{repo}/issues", {
   title: "t",
 });
 const template: Template = parseTemplate("/users/{user}");
-const engine: "wasm" | "ts" = template.engine;
+const engine: "auto" | "wasm" | "ts" = template.engine;
+const liteTemplate: Template = uriTemplateLite.parseTemplate("/users/{user}");
 // Never called: each line must stay a type error.
 export function typeErrors(): void {
   // @ts-expect-error: no such engine
   parseTemplate("/x", { engine: "java" });
   // @ts-expect-error: a template is a string
   expand(42, {});
+  // @ts-expect-error: no such engine
+  uriTemplateLite.parseTemplate("/x", { engine: "java" });
   // @ts-expect-error: a result's method is a string
   const method: number = options.method;
 }
@@ -49,8 +53,11 @@ console.log(JSON.stringify({
   body: options.body,
   engine,
   expanded: template.expand({ user: "octocat" }),
+  liteExpanded: liteTemplate.expand({ user: "octo cat" }),
+  liteEngine: liteTemplate.engine,
   version: VERSION,
   liteErrorIsUriTemplateError: caught instanceof UriTemplateError && caught instanceof SyntaxError,
+  oneErrorClass: uriTemplateLite.UriTemplateError === UriTemplateError,
 }));
 `;
 
@@ -357,10 +364,13 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         assertEquals(JSON.parse(await run("node", [file], project)), {
           url: "https://api.github.com/repos/o/r/issues",
           body: { title: "t" },
-          engine: "wasm",
+          engine: "auto",
           expanded: "/users/octocat",
+          liteExpanded: "/users/octo%20cat",
+          liteEngine: "ts",
           version: config.version,
           liteErrorIsUriTemplateError: true,
+          oneErrorClass: true,
         }, file);
       }
     });
@@ -379,29 +389,35 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       },
     });
 
-    await t.step("bundling ./lite for browsers takes no WebAssembly, bundling . does", async () => {
-      const inputs = async (specifier: string) => {
-        const { metafile } = await esbuild.build({
-          stdin: { contents: `export { endpoint } from "${specifier}";`, resolveDir: scratch },
-          nodePaths: [`${project}/node_modules`],
-          bundle: true,
-          format: "esm",
-          platform: "browser",
-          write: false,
-          metafile: true,
-        });
-        return Object.keys(metafile.inputs);
-      };
-      try {
-        const lite = await inputs(`${config.name}/lite`);
-        assert(lite.some((path) => path.endsWith("/esm/lite.js")), lite.join("\n"));
-        assertEquals(lite.filter((path) => /wasm/i.test(path)), []);
-        const main = await inputs(config.name);
-        assert(main.some((path) => path.endsWith("/_wasm_bytes.generated.js")), main.join("\n"));
-      } finally {
-        await esbuild.stop();
-      }
-    });
+    await t.step(
+      "bundling ./lite or ./uri-template/lite for browsers takes no WebAssembly, bundling . does",
+      async () => {
+        const inputs = async (specifier: string, name = "endpoint") => {
+          const { metafile } = await esbuild.build({
+            stdin: { contents: `export { ${name} } from "${specifier}";`, resolveDir: scratch },
+            nodePaths: [`${project}/node_modules`],
+            bundle: true,
+            format: "esm",
+            platform: "browser",
+            write: false,
+            metafile: true,
+          });
+          return Object.keys(metafile.inputs);
+        };
+        try {
+          const lite = await inputs(`${config.name}/lite`);
+          assert(lite.some((path) => path.endsWith("/esm/lite.js")), lite.join("\n"));
+          assertEquals(lite.filter((path) => /wasm/i.test(path)), []);
+          const templateLite = await inputs(`${config.name}/uri-template/lite`, "parseTemplate");
+          assert(templateLite.some((path) => path.endsWith("/esm/src/uri_template/lite.js")));
+          assertEquals(templateLite.filter((path) => /wasm/i.test(path)), []);
+          const main = await inputs(config.name);
+          assert(main.some((path) => path.endsWith("/_wasm_bytes.generated.js")), main.join("\n"));
+        } finally {
+          await esbuild.stop();
+        }
+      },
+    );
   } finally {
     await Deno.remove(scratch, { recursive: true });
   }

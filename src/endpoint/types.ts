@@ -307,6 +307,20 @@ export interface Endpoint<Provided extends string = never> {
     route: Route,
     ...options: RouteArguments<Route, Provided>
   ): RequestOptions;
+  /**
+   * Builds request options from the defaults alone, for a builder whose
+   * defaults carry a `url` (DECISIONS.md rule 21); without one, a `TypeError`.
+   *
+   * @example
+   * ```ts
+   * import { endpoint } from "@routecast/endpoint";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const me = endpoint.defaults({ url: "/user" });
+   * assertEquals(me().url, "https://api.github.com/user");
+   * ```
+   */
+  (): RequestOptions;
   /** This builder's defaults: a deep-frozen snapshot. */
   readonly DEFAULTS: EndpointDefaults;
   /**
@@ -323,6 +337,8 @@ export interface Endpoint<Provided extends string = never> {
   merge(route: string, options?: EndpointOptions): MergedOptions;
   /** Applies the defaults to options that include `url` without parsing. */
   merge(options: EndpointOptions): MergedOptions;
+  /** The defaults, merged as for an empty call (`merge({})`). */
+  merge(): MergedOptions;
   /** Turns merged options into request options. Stateless. */
   parse(options: EndpointOptions): RequestOptions;
 }

@@ -18,9 +18,6 @@ export const DIFFERENCES: Readonly<Record<string, string>> = {
     "a trailing slash is kept (RFC 6570)",
   // Rule 3: options without a url are a TypeError, not a request to baseUrl + "/".
   "endpoint.parse() defaults url to ''": "a missing url is a TypeError",
-  // Rule 21 (merge() with no arguments is merge({})) is being implemented on
-  // another branch; when it lands this case passes and must leave the list.
-  "endpoint.merge() no arguments": "rule 21 not yet merged",
 };
 
 /** Cases that measure time (run only with `ROUTECAST_TIMED=1`). */
