@@ -16,13 +16,9 @@
  * @module
  */
 
-import { BoundedCache } from "./src/uri_template/_cache.ts";
-import { ParsedTemplate } from "./src/uri_template/_template.ts";
-import { tsEngine } from "./src/uri_template/_ts_engine.ts";
-import { createEndpoint } from "./src/endpoint/_builder.ts";
+import { parseTemplate } from "./src/uri_template/lite.ts";
+import { createEndpoint, ROUTECAST } from "./src/endpoint/_builder.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
-
-const templates = new BoundedCache((template) => new ParsedTemplate(template, tsEngine));
 
 /**
  * Turns a route and parameters into request options, on the TypeScript
@@ -37,7 +33,10 @@ const templates = new BoundedCache((template) => new ParsedTemplate(template, ts
  * assertEquals([method, body], ["post", { text: "# Hi" }]);
  * ```
  */
-export const endpoint: Endpoint = createEndpoint({ short: (template) => templates.get(template) });
+export const endpoint: Endpoint = createEndpoint({
+  compile: (template) => parseTemplate(template),
+  flavour: ROUTECAST,
+});
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";

@@ -26,6 +26,11 @@ export function bench(
   if (only === undefined || only === options.group) Deno.bench(name, options, fn);
 }
 
+/** Whether the whole suite runs (not one group for scripts/bench_report.ts). */
+export function isFullRun(): boolean {
+  return only === undefined;
+}
+
 let sink = 0;
 
 /**

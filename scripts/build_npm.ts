@@ -12,12 +12,23 @@
  *   (A program that loads the package both through `import` and through
  *   `require` gets two copies, as with any dual package.)
  * - `package.json` from deno.json (its `repository`, when deno.json has none,
- *   from the git remote `origin`, as `npm init` does), README.md and LICENSE. A `cli.ts` at the
- *   root, when there is one, is built too and becomes the `routecast` bin
- *   (`esm/cli.js`).
+ *   from the git remote `origin`, as `npm init` does; `homepage` from the
+ *   repository, else the JSR page; `keywords`), the package README
+ *   (scripts/package_readme/, not the developer README) and LICENSE. A
+ *   `cli.ts` at the root, when there is one, is built too and becomes the
+ *   `routecast` bin (`esm/cli.js`).
+ * - Shipped declarations and modules have their examples' `@std/assert`
+ *   imports replaced by `node:assert/strict`, no `#private` members, and
+ *   references to the libraries newer than ES5 they need
+ *   (scripts/_shipped_declarations.ts).
+ * - A second package, `@routecast/octokit-endpoint`, in `npm-octokit-endpoint/`:
+ *   `./octokit`'s exports at its root (ESM, CommonJS, types), depending on
+ *   this version of `@routecast/endpoint`, for `"overrides": {
+ *   "@octokit/endpoint": "npm:@routecast/octokit-endpoint@<version>" }`
+ *   (DECISIONS.md, Public surface).
  *
- * It then prints the gzip sizes of browser bundles of `endpoint` from `.`
- * and `./lite`.
+ * It then prints the gzip sizes of browser bundles of each entry in the size
+ * table of scripts/_bundle_size.ts, against its budget.
  *
  * Run: `deno task build:npm`
  *
@@ -25,15 +36,22 @@
  */
 
 import * as esbuild from "esbuild";
-import { gzipSync } from "node:zlib";
-import { repositoryFromRemote } from "./_repository.ts";
+import { bundleSize, SIZE_BUDGETS } from "./_bundle_size.ts";
+import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
+import {
+  nodeAssertImports,
+  withLibReferences,
+  withoutPrivateNames,
+} from "./_shipped_declarations.ts";
 
 Deno.chdir(new URL("../", import.meta.url));
 const OUT = "npm";
+/** The second package: `./octokit` as a drop-in for `@octokit/endpoint`. */
+const OCTOKIT_OUT = "npm-octokit-endpoint";
+const OCTOKIT_NAME = "@routecast/octokit-endpoint";
+const OCTOKIT_ENTRY = "./octokit";
 const TSC = "node_modules/.bin/tsc";
 const CLI = "cli.ts";
-/** Gzipped size targets of `endpoint` bundled for browsers, in bytes. */
-const SIZE_TARGETS = { ".": 7 * 1024, "./lite": 3 * 1024 } as const;
 /** Relative `.ts` specifiers in declarations (`from "./a.ts"`, `import("./a.ts")`). */
 const TS_SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*)(["'])(\.{1,2}\/[^"']*)\.ts\2/g;
 
@@ -104,12 +122,23 @@ async function addShebang(): Promise<void> {
   await Deno.writeTextFile(path, `#!/usr/bin/env node\n${code}`);
 }
 
-/** Rewrites `.ts` imports in declarations to `.js` (tsc does it in JavaScript only). */
+/**
+ * Rewrites `.ts` imports in declarations to `.js` (tsc does it in JavaScript
+ * only) and `#private` members; in declarations and modules alike, points
+ * examples at `node:assert/strict`.
+ */
 async function fixDeclarations(): Promise<void> {
   for await (const path of walk(OUT)) {
-    if (!path.endsWith(".d.ts")) continue;
+    if (!path.endsWith(".js") && !path.endsWith(".d.ts")) continue;
     const text = await Deno.readTextFile(path);
-    await Deno.writeTextFile(path, text.replaceAll(TS_SPECIFIER, "$1$2$3.js$2"));
+    if (path.endsWith(".d.ts")) {
+      const fixed = withLibReferences(
+        withoutPrivateNames(text.replaceAll(TS_SPECIFIER, "$1$2$3.js$2")),
+      );
+      await Deno.writeTextFile(path, nodeAssertImports(fixed));
+    } else {
+      await Deno.writeTextFile(path, nodeAssertImports(text));
+    }
   }
 }
 
@@ -127,29 +156,48 @@ async function repository(): Promise<unknown> {
   return git?.success ? repositoryFromRemote(new TextDecoder().decode(git.stdout)) : undefined;
 }
 
+/** The path in a package of the `.js` or `.d.ts` built from `entry` in `esm/` or `script/`. */
+function built(entry: string, dir: string, extension: string): string {
+  return `./${dir}/${entry.replace(/^\.\//, "").replace(/\.ts$/, extension)}`;
+}
+
+/** The `import` and `require` conditions of one export built from `entry`. */
+function conditions(entry: string) {
+  return {
+    import: { types: built(entry, "esm", ".d.ts"), default: built(entry, "esm", ".js") },
+    require: { types: built(entry, "script", ".d.ts"), default: built(entry, "script", ".js") },
+  };
+}
+
+/** The package's web page: its repository's, else its JSR page. */
+function homepage(repository: unknown): string {
+  return homepageFromRepository(repository, `https://jsr.io/${config.name}`);
+}
+
+/** The fields both packages share, from deno.json. */
+function commonFields(repository: unknown): Record<string, unknown> {
+  return {
+    version: config.version,
+    license: config.license,
+    repository,
+    homepage: homepage(repository),
+    keywords: config.keywords,
+    type: "module",
+  };
+}
+
 function packageJson(repository: unknown): Record<string, unknown> {
-  const built = (entry: string, dir: string, extension: string) =>
-    `./${dir}/${entry.replace(/^\.\//, "").replace(/\.ts$/, extension)}`;
   const main = exports["."];
   return {
     name: config.name,
-    version: config.version,
     description: config.description,
-    license: config.license,
-    repository,
-    type: "module",
+    ...commonFields(repository),
     main: built(main, "script", ".js"),
     module: built(main, "esm", ".js"),
     types: built(main, "script", ".d.ts"),
     exports: {
       ...Object.fromEntries(
-        Object.entries(exports).map(([subpath, entry]) => [subpath, {
-          import: { types: built(entry, "esm", ".d.ts"), default: built(entry, "esm", ".js") },
-          require: {
-            types: built(entry, "script", ".d.ts"),
-            default: built(entry, "script", ".js"),
-          },
-        }]),
+        Object.entries(exports).map(([subpath, entry]) => [subpath, conditions(entry)]),
       ),
       "./package.json": "./package.json",
     },
@@ -169,36 +217,84 @@ function packageJson(repository: unknown): Record<string, unknown> {
   };
 }
 
-/** Bundles `export { endpoint } from specifier` for browsers from `npm/`. */
-async function browserBundle(specifier: string) {
-  const result = await esbuild.build({
-    stdin: { contents: `export { endpoint } from "${specifier}";`, resolveDir: OUT },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    metafile: true,
+/** Writes scripts/package_readme/`name`.md to `path`, with the version and homepage filled in. */
+async function writeReadme(name: string, path: string, homepage: string): Promise<void> {
+  const template = await Deno.readTextFile(`scripts/package_readme/${name}.md`);
+  await Deno.writeTextFile(
+    path,
+    template.replaceAll("{{VERSION}}", config.version).replaceAll("{{HOMEPAGE}}", homepage),
+  );
+}
+
+/**
+ * Writes `@routecast/octokit-endpoint` to `npm-octokit-endpoint/`: an
+ * `index` that re-exports `@routecast/endpoint/octokit` (its `endpoint`,
+ * `VERSION`, adapters and types) as ESM and CommonJS, with types.
+ */
+async function buildOctokitPackage(repository: unknown): Promise<void> {
+  if (exports[OCTOKIT_ENTRY] === undefined) {
+    throw new Error(`deno.json exports no ${OCTOKIT_ENTRY}`);
+  }
+  const from = `${config.name}${OCTOKIT_ENTRY.slice(1)}`;
+  await Deno.remove(OCTOKIT_OUT, { recursive: true }).catch((error) => {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
   });
-  const bytes = result.outputFiles[0].contents;
-  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs)
-    .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*\/esm\//, ""), bytesInOutput }))
-    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
-  return { minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, inputs };
+  const header = `// @routecast/octokit-endpoint ${config.version}: ${from} at the root.\n`;
+  const esm = `${header}export { endpoint, toCurl, toFetch, VERSION } from "${from}";\n`;
+  const types = `${esm}export type * from "${from}";\n`;
+  await Deno.mkdir(`${OCTOKIT_OUT}/esm`, { recursive: true });
+  await Deno.mkdir(`${OCTOKIT_OUT}/script`, { recursive: true });
+  await Deno.writeTextFile(`${OCTOKIT_OUT}/esm/index.js`, esm);
+  await Deno.writeTextFile(`${OCTOKIT_OUT}/esm/index.d.ts`, types);
+  const { code } = await esbuild.transform(esm, { format: "cjs", platform: "node" });
+  await Deno.writeTextFile(`${OCTOKIT_OUT}/script/index.js`, code);
+  await Deno.writeTextFile(`${OCTOKIT_OUT}/script/index.d.ts`, types);
+  await Deno.writeTextFile(`${OCTOKIT_OUT}/script/package.json`, '{ "type": "commonjs" }\n');
+  const entry = "./index.ts";
+  const manifest = {
+    name: OCTOKIT_NAME,
+    description:
+      `${config.name} as a drop-in for @octokit/endpoint: its ${OCTOKIT_ENTRY} endpoint, for an "overrides" entry under @octokit/request and @octokit/core`,
+    ...commonFields(repository),
+    main: built(entry, "script", ".js"),
+    module: built(entry, "esm", ".js"),
+    types: built(entry, "script", ".d.ts"),
+    exports: { ".": conditions(entry), "./package.json": "./package.json" },
+    dependencies: { [config.name]: config.version },
+    sideEffects: false,
+    engines: { node: ">=20.16" },
+    files: ["esm/", "script/"],
+  };
+  await Deno.writeTextFile(
+    `${OCTOKIT_OUT}/package.json`,
+    JSON.stringify(manifest, null, 2) + "\n",
+  );
+  await writeReadme(
+    "octokit-endpoint",
+    `${OCTOKIT_OUT}/README.md`,
+    homepage(repository),
+  );
+  await Deno.copyFile("LICENSE", `${OCTOKIT_OUT}/LICENSE`);
+  console.log(
+    `Built ${OCTOKIT_NAME}@${config.version} in ${OCTOKIT_OUT}/ (depends on ${config.name}@${config.version})`,
+  );
 }
 
 async function reportSizes(): Promise<void> {
   console.log("\nesbuild --bundle --minify --format=esm --platform=browser, then gzip -9:");
-  for (const [subpath, target] of Object.entries(SIZE_TARGETS)) {
-    const specifier = config.name + subpath.slice(1);
-    const { minified, gzipped, inputs } = await browserBundle(specifier);
-    const verdict = gzipped <= target
-      ? `within ${target} B`
-      : `OVER the ${target} B target by ${gzipped - target} B`;
+  for (const [subpath, { name, budget }] of Object.entries(SIZE_BUDGETS)) {
+    const { minified, gzipped, inputs } = await bundleSize(OUT, config.name, subpath, name);
+    const verdict = budget === undefined
+      ? "no budget"
+      : gzipped <= budget
+      ? `within its ${budget} B budget`
+      : `OVER its ${budget} B budget by ${gzipped - budget} B`;
     const largest = inputs.slice(0, 3).map(({ path, bytesInOutput }) => `${path} ${bytesInOutput}`);
     console.log(
-      `  import { endpoint } from "${specifier}": ${gzipped} B gzipped (${minified} B minified), ${verdict}\n` +
-        `    largest inputs (minified bytes): ${largest.join(", ")}`,
+      `  import { ${name} } from "${config.name + subpath.slice(1)}": ${gzipped} B gzipped ` +
+        `(${minified} B minified), ${verdict}\n    largest inputs (minified bytes): ${
+          largest.join(", ")
+        }`,
     );
   }
 }
@@ -212,14 +308,16 @@ await compileEsm([...entries]);
 await addCommonJs();
 if (hasCli) await addShebang();
 await fixDeclarations();
+const packageRepository = await repository();
 await Deno.writeTextFile(
   `${OUT}/package.json`,
-  JSON.stringify(packageJson(await repository()), null, 2) + "\n",
+  JSON.stringify(packageJson(packageRepository), null, 2) + "\n",
 );
-await Deno.copyFile("README.md", `${OUT}/README.md`);
+await writeReadme("endpoint", `${OUT}/README.md`, homepage(packageRepository));
 await Deno.copyFile("LICENSE", `${OUT}/LICENSE`);
 console.log(
   `Built ${config.name}@${config.version} in ${OUT}/${hasCli ? " (with the routecast bin)" : ""}`,
 );
+await buildOctokitPackage(packageRepository);
 await reportSizes();
 await esbuild.stop();

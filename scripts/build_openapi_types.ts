@@ -6,7 +6,7 @@
  *
  * openapi-typescript needs TypeScript 5's compiler API, and the project's
  * `typescript` is 7 (no such API), so the generator runs under Node with
- * `typescript` resolved to the `typescript59` alias.
+ * `typescript` resolved to the `typescript-5` alias.
  *
  * Run: `deno task build:openapi-types`
  *
@@ -28,7 +28,7 @@ export const GENERATED_HEADER =
 /** Node hook: resolves `typescript` to the TypeScript 5 alias, everything else as usual. */
 const RESOLVE_TYPESCRIPT_5 = `import { register } from "node:module";
 register("data:text/javascript," + encodeURIComponent(
-  'export function resolve(s, c, next) { return next(s === "typescript" ? "typescript59" : s, c); }',
+  'export function resolve(s, c, next) { return next(s === "typescript" ? "typescript-5" : s, c); }',
 ));`;
 
 /**

@@ -21,7 +21,7 @@
  * @module
  */
 
-import ts from "typescript59";
+import ts from "typescript-5";
 
 const ROOT = new URL("../", import.meta.url);
 const CALLS = 200;

@@ -1,5 +1,5 @@
 /** The template engines every engine-level test runs against. */
 import type { EngineName } from "@routecast/endpoint/uri-template";
 
-/** Both engines; each test runs once per engine. */
-export const ENGINES: readonly EngineName[] = ["ts", "wasm"];
+/** Each engine, and "auto" (the default) that chooses between them; each test runs once per name. */
+export const ENGINES: readonly EngineName[] = ["ts", "wasm", "auto"];

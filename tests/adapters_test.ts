@@ -13,6 +13,7 @@ import {
   VERSION,
 } from "@routecast/endpoint";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import fc from "fast-check";
 
 const UA = `routecast/${VERSION}`;
 const ACCEPT = "application/vnd.github.v3+json";
@@ -138,7 +139,7 @@ Deno.test("toCurl() writes one quoted word per part", () => {
       "bytes as UTF-8 text, URLSearchParams as a form",
       endpoint("POST /x", { data: new URLSearchParams({ a: "1 2" }) }),
       `curl -X POST https://api.github.com/x -H 'accept: ${ACCEPT}' -H 'user-agent: ${UA}'` +
-      ` -H 'content-type: application/x-www-form-urlencoded;charset=UTF-8' --data-binary a=1+2`,
+      ` -H 'content-type: application/x-www-form-urlencoded;charset=UTF-8' --data-binary 'a=1+2'`,
     ],
     [
       "bodies over 1 KiB turn off Expect: 100-continue",
@@ -159,6 +160,147 @@ Deno.test("toCurl() writes one quoted word per part", () => {
       ` -H 'content-type: text/plain' --data-binary 'é'`,
   );
 });
+
+Deno.test("toCurl() quotes every word that a shell would expand", () => {
+  const bodyWord = (data: string) => {
+    const command = toCurl(
+      endpoint("POST /x", { data, headers: { "content-type": "text/plain" } }),
+    );
+    return command.slice(command.lastIndexOf("--data-") + "--data-binary ".length);
+  };
+  // Plain words stay bare.
+  for (const word of ["abc", "a.b/c:d@e%f+g,h-i_j", "-x", "9"]) {
+    assertEquals(bodyWord(word), word, word);
+  }
+  // zsh: =ls becomes /usr/bin/ls (EQUALS), ~ and a=~ the home directory (MAGIC_EQUAL_SUBST),
+  // ^x and a#b are globs (EXTENDED_GLOB); bash: !x is history; both: braces, globs, $, `.
+  const expanded = [
+    "=ls",
+    "a=b",
+    "~",
+    "~root",
+    "a=~/x",
+    "a:~/x",
+    "{a,b}",
+    "x{1..3}",
+    "*",
+    "a?",
+    "[ab]",
+    "!x",
+    "a!!",
+    "$HOME",
+    "`id`",
+    "#x",
+    "^x",
+    "a^b",
+    "a#b",
+    "x;y",
+    "a&b",
+    "a|b",
+    "(a)",
+    "<a>",
+    "a b",
+    "a\\b",
+    '"a"',
+    "é",
+  ];
+  for (const word of expanded) {
+    assertEquals(bodyWord(word), `'${word}'`, word);
+  }
+});
+
+Deno.test("toCurl() writes a whitespace-only header value as curl's empty header", () => {
+  const command = toCurl(endpoint("GET /x", { headers: { "x-space": "   ", "x-tab": "\t " } }));
+  assert(command.endsWith(` -H 'x-space;' -H 'x-tab;'`), command);
+});
+
+/** Whether `command` runs (as a program on the PATH). */
+async function hasProgram(command: string): Promise<boolean> {
+  try {
+    return (await new Deno.Command(command, { args: ["--version"], stdout: "null", stderr: "null" })
+      .output()).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each shell with the options that expand the most: bash with history
+ * expansion (as when interactive), extglob and failglob (so that a glob left
+ * bare fails rather than stays as it is), zsh with EXTENDED_GLOB and
+ * MAGIC_EQUAL_SUBST on top of its default EQUALS and NOMATCH.
+ */
+const SHELLS: Record<string, { args: string[]; prelude: string }> = {
+  bash: {
+    args: ["--norc", "--noprofile", "-c"],
+    prelude: "set -o history -H\nshopt -s extglob failglob\ntrue\n",
+  },
+  zsh: { args: ["-f", "-c"], prelude: "setopt extendedglob magicequalsubst\n" },
+};
+
+/** The arguments a shell passes to curl when it runs `command`, printed by `printf '%s\0'` instead. */
+async function argvOf(shell: string, command: string): Promise<string[]> {
+  assert(command.startsWith("curl "), command);
+  const script = `${SHELLS[shell].prelude}printf '%s\\0' ${command.slice("curl ".length)}\n`;
+  const output = await new Deno.Command(shell, {
+    args: [...SHELLS[shell].args, script],
+    cwd: "/",
+    env: { HOME: "/nonexistent-home" },
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert(output.success && stderr === "", `${shell} failed on ${command}: ${stderr}`);
+  const words = new TextDecoder().decode(output.stdout).split("\0");
+  assertEquals(words.pop(), "");
+  return words;
+}
+
+/**
+ * Text with characters that start an expansion somewhere in sh, bash or zsh,
+ * or plain text after a start that would (`=ls`, `~root`, `a=~`).
+ */
+const SHELL_TEXT = fc.oneof(
+  fc.string({
+    maxLength: 12,
+    unit: fc.oneof(
+      fc.constantFrom(..."=~{},.*?[]!$`#^'\"\\ \t\n;&|()<>%@:+-/_aZ9"),
+      fc.constantFrom("é", "\u2028", "😀", "\x7f", "\x01"),
+    ),
+  }),
+  fc.tuple(
+    fc.constantFrom("=", "~", "a=~", "a:~", "#", "^", "!"),
+    fc.constantFrom("", "ls", "sh", "root", "x", "/"),
+  ).map(([start, rest]) => start + rest),
+);
+
+for (const shell of Object.keys(SHELLS)) {
+  Deno.test(`toCurl() words reach curl unchanged through ${shell}`, async (t) => {
+    if (!await hasProgram(shell)) {
+      console.log(`${shell} was not found: skipping the round trip through it`);
+      await t.step({ name: shell, ignore: true, fn: () => {} });
+      return;
+    }
+    await fc.assert(
+      fc.asyncProperty(SHELL_TEXT, async (text) => {
+        const command = toCurl({
+          method: "POST",
+          url: "https://example.com/x",
+          headers: { "x-text": `v${text}` },
+          body: text,
+        });
+        const argv = await argvOf(shell, command);
+        assertEquals(argv.slice(0, 5), [
+          "-X",
+          "POST",
+          "https://example.com/x",
+          "-H",
+          `x-text: v${text}`,
+        ]);
+        assertEquals(argv[argv.length - 1], text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+}
 
 Deno.test("toCurl() refuses bodies that cannot go on a command line", () => {
   const cases: [unknown, string][] = [
@@ -363,15 +505,6 @@ async function sendWithCurl(options: RequestOptions): Promise<void> {
   assert(output.success, `${command}\n${new TextDecoder().decode(output.stderr)}`);
 }
 
-async function hasCurl(): Promise<boolean> {
-  try {
-    return (await new Deno.Command("curl", { args: ["--version"], stdout: "null" }).output())
-      .success;
-  } catch {
-    return false;
-  }
-}
-
 function record(request: IncomingMessage, chunks: Uint8Array[]): Received {
   const headers: Record<string, string> = {};
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -405,7 +538,7 @@ Deno.test("toFetch() and toCurl() requests arrive exactly as intended", async (t
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const curl = await hasCurl();
+  const curl = await hasProgram("curl");
   if (!curl) console.log("curl was not found: skipping the requests through curl");
   const clients: [string, (options: RequestOptions) => Promise<void>, boolean][] = [
     ["fetch", sendWithFetch, true],
@@ -441,6 +574,42 @@ Deno.test("toFetch() and toCurl() requests arrive exactly as intended", async (t
           },
         });
       }
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+Deno.test("toCurl() and toFetch() send a whitespace-only header value as an empty header", async (t) => {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received.push(record(request, []));
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const options = endpoint("GET /x", {
+    baseUrl: base,
+    headers: { "x-space": "   ", "x-tab": "\t", "x-empty": "" },
+  });
+  const clients: [string, (options: RequestOptions) => Promise<void>, boolean][] = [
+    ["fetch", sendWithFetch, true],
+    ["curl", sendWithCurl, await hasProgram("curl")],
+  ];
+  try {
+    for (const [client, send, available] of clients) {
+      await t.step({
+        name: client,
+        ignore: !available,
+        fn: async () => {
+          await send(options);
+          const got = received[received.length - 1].headers;
+          assertEquals([got["x-space"], got["x-tab"], got["x-empty"]], ["", "", ""]);
+        },
+      });
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));

@@ -1,4 +1,4 @@
-import { BoundedCache } from "../src/uri_template/_cache.ts";
+import { BoundedCache } from "../src/_cache.ts";
 import { assert, assertEquals, assertStrictEquals } from "@std/assert";
 
 Deno.test("BoundedCache.get() caches a key the second time and then computes it no more", () => {
@@ -6,7 +6,7 @@ Deno.test("BoundedCache.get() caches a key the second time and then computes it 
   const cache = new BoundedCache((key) => {
     computed++;
     return { key };
-  }, 100);
+  }, { entries: 100 });
   cache.get("a");
   const second = cache.get("a");
   assertEquals(computed, 2);
@@ -17,7 +17,7 @@ Deno.test("BoundedCache.get() caches a key the second time and then computes it 
 
 Deno.test("BoundedCache.get() keeps at most its capacity under a stream of distinct keys", () => {
   let computed = 0;
-  const cache = new BoundedCache(() => ++computed, 100);
+  const cache = new BoundedCache(() => ++computed, { entries: 100 });
   for (let i = 0; i < 100_000; i++) {
     cache.get(`/t/${i}`);
     cache.get(`/t/${i}`);
@@ -30,14 +30,14 @@ Deno.test("BoundedCache.get() keeps at most its capacity under a stream of disti
 });
 
 Deno.test("BoundedCache.get() caches nothing for keys seen once", () => {
-  const cache = new BoundedCache((key) => key, 100);
+  const cache = new BoundedCache((key) => key, { entries: 100 });
   for (let i = 0; i < 10_000; i++) cache.get(`/once/${i}`);
   assertEquals(cache.size, 0);
 });
 
 Deno.test("BoundedCache.get() keeps an entry that keeps being used", () => {
   let computed = 0;
-  const cache = new BoundedCache(() => ++computed, 10);
+  const cache = new BoundedCache(() => ++computed, { entries: 10 });
   cache.get("hot");
   for (let i = 0; i < 1000; i++) {
     cache.get(`/cold/${i}`);
@@ -48,7 +48,7 @@ Deno.test("BoundedCache.get() keeps an entry that keeps being used", () => {
 });
 
 Deno.test("BoundedCache.get() takes constant time per miss when full", () => {
-  const cache = new BoundedCache((key) => key, 1000);
+  const cache = new BoundedCache((key) => key, { entries: 1000 });
   const time = (count: number) => {
     const start = performance.now();
     for (let i = 0; i < count; i++) {
@@ -62,3 +62,22 @@ Deno.test("BoundedCache.get() takes constant time per miss when full", () => {
   const large = time(200_000);
   assert(large / Math.max(small, 1) < 40, `10x the misses took ${(large / small).toFixed(1)}x`);
 });
+
+for (const mode of ["templates", "cache"]) {
+  Deno.test(`BoundedCache keeps the heap flat under a stream of large distinct keys (${mode})`, async () => {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--v8-flags=--expose-gc",
+        new URL("./fixtures/large_key_stream.ts", import.meta.url).pathname,
+        mode,
+      ],
+    }).output();
+    assert(output.success, new TextDecoder().decode(output.stderr));
+    const { growth } = JSON.parse(new TextDecoder().decode(output.stdout));
+    // Kept keys are capped at CACHE_KEY_CHARS (2 MB as UTF-16) per cache, and
+    // a key over CACHE_MAX_KEY_LENGTH is never kept: keeping every key would
+    // take 384 MB (templates) or 40 MB (cache).
+    assert(growth < 16 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB`);
+  });
+}

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { endpoint, VERSION } from "@routecast/endpoint";
+import { endpoint, toFetch, VERSION } from "@routecast/endpoint";
+import { runCli } from "@routecast/endpoint/cli";
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -20,8 +21,27 @@ interface Run {
   stderr: string;
 }
 
-async function run(command: string, args: string[], env?: Record<string, string>): Promise<Run> {
-  const output = await new Deno.Command(command, { args, cwd: ROOT, env }).output();
+/** Runs `command`, with `stdin` as its standard input (none when it is undefined). */
+async function run(
+  command: string,
+  args: string[],
+  env?: Record<string, string>,
+  stdin?: string,
+): Promise<Run> {
+  const child = new Deno.Command(command, {
+    args,
+    cwd: ROOT,
+    env,
+    stdin: stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  }
+  const output = await child.output();
   const decoder = new TextDecoder();
   return {
     code: output.code,
@@ -32,6 +52,16 @@ async function run(command: string, args: string[], env?: Record<string, string>
 
 function routecast(...args: string[]): Promise<Run> {
   return run(Deno.execPath(), ["run", "--quiet", CLI, ...args], { NO_COLOR: "1" });
+}
+
+/** Runs the command with read permission and `stdin` as its standard input. */
+function routecastReading(args: string[], stdin?: string): Promise<Run> {
+  return run(
+    Deno.execPath(),
+    ["run", "--quiet", "--allow-read", CLI, ...args],
+    { NO_COLOR: "1" },
+    stdin,
+  );
 }
 
 /** Runs the command and parses its JSON output. */
@@ -135,6 +165,196 @@ Deno.test("routecast --base-url sets the base URL, in both spellings; -- ends th
   assertEquals(url(await options("--", "GET /x", "-n=1")), "https://api.github.com/x?-n=1");
 });
 
+Deno.test("routecast takes the method and the url as two arguments, or the url alone", async () => {
+  const build = (...args: string[]) => options(...args) as Promise<{ method: string; url: string }>;
+  const get = { method: "get", url: "https://api.github.com/users/octocat" };
+  const picked = (result: { method: string; url: string }) => ({
+    method: result.method,
+    url: result.url,
+  });
+  assertEquals(picked(await build("GET", "/users/octocat")), get);
+  assertEquals(picked(await build("get", "/users/{username}", "username=octocat")), get);
+  assertEquals(picked(await build("GET /users/{username}", "username=octocat")), get);
+  // A lone url is GET, unless the request then has a body to send (HTTPie's rule).
+  assertEquals(picked(await build("/users/octocat")), get);
+  assertEquals(picked(await build("/users/{username}", "username=octocat", "X-A:1")), get);
+  assertEquals(picked(await build("/users/octocat", "q==x")), {
+    method: "get",
+    url: "https://api.github.com/users/octocat?q=x",
+  });
+  assertEquals(
+    await options("/repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=t"),
+    {
+      method: "post",
+      url: "https://api.github.com/repos/o/r/issues",
+      headers: { accept: ACCEPT, "user-agent": UA, "content-type": JSON_TYPE },
+      body: { title: "t" },
+    },
+  );
+  assertEquals(picked(await build("/markdown/raw", "data=# Hi")).method, "post");
+  assertEquals(picked(await build("https://example.com/a", "n:=1")).method, "post");
+  const curl = await routecast("--curl", "DELETE", "/repos/{owner}/{repo}", "owner=o", "repo=r");
+  assert(curl.stdout.startsWith("curl -X DELETE https://api.github.com/repos/o/r "), curl.stdout);
+});
+
+Deno.test("routecast name==value adds a query parameter for any method", async () => {
+  const url = async (...args: string[]) => ((await options(...args)) as { url: string }).url;
+  assertEquals(
+    await url("POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=t", "dry_run==1"),
+    "https://api.github.com/repos/o/r/issues?dry_run=1",
+  );
+  // A repeated query item repeats the name, as in HTTPie.
+  assertEquals(
+    await url("GET", "/search", "q==a b", "sort==stars", "q==c"),
+    "https://api.github.com/search?q=a%20b&q=c&sort=stars",
+  );
+  // Into the template's {?...} expression, which may expand to nothing...
+  assertEquals(
+    await url(
+      "GET /repos/{owner}/{repo}/contents/{path}{?ref}",
+      "owner=o",
+      "repo=r",
+      "path=p",
+      "q==1",
+    ),
+    "https://api.github.com/repos/o/r/contents/p?q=1",
+  );
+  assertEquals(
+    await url("GET /x{?ref}", "ref=main", "q==1"),
+    "https://api.github.com/x?ref=main&q=1",
+  );
+  // ...after a literal "?" with "&", and before a fragment.
+  assertEquals(await url("GET /x?a=1", "q==1"), "https://api.github.com/x?a=1&q=1");
+  assertEquals(await url("GET /x#top", "q==1"), "https://api.github.com/x?q=1#top");
+  assertEquals(await url("GET /x{#f}", "f=s", "q==1"), "https://api.github.com/x?q=1#s");
+  // A name that is not a template variable name is percent-encoded.
+  assertEquals(
+    await url("GET /x", "page[size]==2", "per-page==3"),
+    "https://api.github.com/x?page%5Bsize%5D=2&per%2Dpage=3",
+  );
+});
+
+Deno.test("routecast reads name=@file as a string and name:=@file as JSON", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "routecast_files_" });
+  try {
+    await Deno.writeTextFile(`${dir}/title.txt`, "It's a bug — ü\n");
+    await Deno.writeTextFile(`${dir}/labels.json`, '\ufeff["bug", {"__proto__": 1}]');
+    await Deno.writeTextFile(`${dir}/bad.json`, "[bug");
+    await Deno.writeFile(`${dir}/latin1.txt`, new Uint8Array([0xe9]));
+    const body = async (...args: string[]) => {
+      const result = await routecastReading(["POST /x", ...args]);
+      assertEquals([result.code, result.stderr], [0, ""]);
+      return JSON.parse(result.stdout).body;
+    };
+    const read = await body(`title=@${dir}/title.txt`, `labels:=@${dir}/labels.json`);
+    assertEquals(read.title, "It's a bug — ü\n");
+    assertEquals(read.labels[0], "bug");
+    assert(Object.hasOwn(read.labels[1], "__proto__"));
+    const failures: [string, string][] = [
+      [
+        `labels:=@${dir}/bad.json`,
+        `Invalid JSON in file "${dir}/bad.json" of item "labels:=@${dir}/bad.json": Unexpected token 'b', "[bug" is not valid JSON`,
+      ],
+      [
+        `t=@${dir}/latin1.txt`,
+        `Invalid file "${dir}/latin1.txt" of item "t=@${dir}/latin1.txt": expected UTF-8 text`,
+      ],
+      [
+        `t=@${dir}/missing.txt`,
+        `Cannot read file "${dir}/missing.txt" of item "t=@${dir}/missing.txt": No such file or directory`,
+      ],
+    ];
+    for (const [item, message] of failures) {
+      const result = await routecastReading(["POST /x", item]);
+      assertEquals([result.code, result.stdout], [1, ""], item);
+      assert(result.stderr.startsWith(`routecast: ${message}`), result.stderr);
+      assertEquals(result.stderr.split("\n").length, 2, result.stderr);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routecast --raw sends standard input as the body, and reads it only then", async () => {
+  const text = "# Hi — it's $HOME\n\n";
+  const piped = await routecastReading([
+    "--raw",
+    "POST",
+    "/markdown/raw",
+    "Content-Type:text/plain",
+  ], text);
+  assertEquals([piped.code, piped.stderr], [0, ""]);
+  assertEquals(JSON.parse(piped.stdout).body, text);
+  // Without a method, a body makes it a POST.
+  assertEquals(JSON.parse((await routecastReading(["--raw", "/x"], "{}")).stdout).method, "post");
+  const dir = await Deno.makeTempDir({ prefix: "routecast_stdin_" });
+  try {
+    await Deno.writeTextFile(`${dir}/body.json`, '{"a":1}');
+    const redirected = await run("sh", [
+      "-c",
+      `"$0" run --quiet ${CLI} --raw PUT /x < ${dir}/body.json`,
+      Deno.execPath(),
+    ]);
+    assertEquals([redirected.code, redirected.stderr], [0, ""]);
+    assertEquals(JSON.parse(redirected.stdout).body, '{"a":1}');
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  assertEquals(await routecastReading(["--raw", "PUT", "/x", "data=x"], "y"), {
+    code: 1,
+    stdout: "",
+    stderr: "routecast: Option --raw and a data item both give the body: expected one of them\n",
+  });
+  // Without --raw, a pipe that is never closed is not read: the command ends.
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", CLI, "PUT", "/x"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  try {
+    const output = await child.output();
+    assertEquals(output.code, 0);
+    assertEquals(JSON.parse(new TextDecoder().decode(output.stdout)).body, "");
+  } finally {
+    await child.stdin.close();
+  }
+});
+
+Deno.test("routecast --raw on a terminal is a usage error, not a wait", async (t) => {
+  assertEquals(runCli(["--raw", "PUT", "/x"]), {
+    code: 2,
+    stdout: "",
+    stderr:
+      "routecast: Option --raw found no standard input to read: expected the body piped or redirected (< file), not a terminal",
+  });
+  const script = await run("sh", ["-c", "command -v script"]).catch(() => undefined);
+  if (script?.code !== 0) {
+    console.log("script (util-linux) was not found: skipping the run on a terminal");
+    await t.step({ name: "terminal", ignore: true, fn: () => {} });
+    return;
+  }
+  // script(1) gives the command a terminal as its standard input.
+  const result = await run("script", [
+    "-qec",
+    `${Deno.execPath()} run --quiet ${CLI} --raw PUT /x`,
+    "/dev/null",
+  ], { NO_COLOR: "1" });
+  assertEquals(result.code, 2);
+  assertStringIncludes(result.stdout, "Option --raw found no standard input to read");
+});
+
+Deno.test("routecast grows a list of a repeated name in place: 100000 items", () => {
+  const count = 100_000;
+  const items = Array.from({ length: count }, (_, i) => `n=${i}`);
+  const result = runCli(["POST /x", ...items, "m=a", "m=b"]);
+  assertEquals([result.code, result.stderr], [0, ""]);
+  const body = JSON.parse(result.stdout).body;
+  assertEquals(body.n.length, count);
+  assert(body.n.every((value: string, i: number) => value === String(i)));
+  assertEquals(body.m, ["a", "b"]);
+});
+
 Deno.test("routecast --curl prints a curl command quoted for the shell", async () => {
   const result = await routecast(
     "--curl",
@@ -166,9 +386,7 @@ Deno.test("routecast --fetch prints a fetch call", async () => {
       '    "x-a": "1",',
       `    "content-type": "${JSON_TYPE}",`,
       "  },",
-      "  body: JSON.stringify({",
-      '    "name": "n"',
-      "  }),",
+      `  body: '{"name":"n"}',`,
       "});",
       "",
     ].join("\n"),
@@ -182,17 +400,29 @@ Deno.test("routecast --help and --version print and exit 0", async () => {
     const help = await routecast(flag);
     assertEquals([help.code, help.stderr], [0, ""]);
     assert(help.stdout.startsWith(`routecast ${VERSION}: turns a route`), help.stdout);
-    for (const text of ["Usage:", "name:=json", "--curl", "--fetch", "--base-url URL"]) {
+    for (
+      const text of [
+        "Usage:",
+        "[METHOD] <url>",
+        "name:=json",
+        "name==value",
+        "name=@file",
+        "name:=@file",
+        "--curl",
+        "--fetch",
+        "--base-url URL",
+        "--raw",
+        "-V, --version",
+      ]
+    ) {
       assertStringIncludes(help.stdout, text);
     }
   }
   // --help wins over anything else on the line.
   assertEquals((await routecast("GET /x", "bad", "--help")).code, 0);
-  assertEquals(await routecast("--version"), {
-    code: 0,
-    stdout: `routecast ${VERSION}\n`,
-    stderr: "",
-  });
+  for (const flag of ["--version", "-V"]) {
+    assertEquals(await routecast(flag), { code: 0, stdout: `routecast ${VERSION}\n`, stderr: "" });
+  }
 });
 
 Deno.test("routecast reports invalid input on one stderr line and exits 1", async () => {
@@ -204,6 +434,7 @@ Deno.test("routecast reports invalid input on one stderr line and exits 1", asyn
     [["GET /x", "n:="], 'Invalid JSON in item "n:=": Unexpected end of JSON input'],
     [["GET /x y"], 'Invalid route "GET /x y": expected "<METHOD> <url>"'],
     [[""], 'Invalid route "": expected "<METHOD> <url>"'],
+    [["GET", ""], 'Invalid url "": expected a path such as "/users/{username}" or a full URL'],
     [
       ["GET /x/{y"],
       'Invalid URI template "/x/{y": unterminated expression starting at index 3',
@@ -227,16 +458,20 @@ Deno.test("routecast reports invalid input on one stderr line and exits 1", asyn
     [["GET /x", "flag"], 'Invalid item "flag": expected name=value, name:=json or Header:value'],
     [["GET /x", "=v"], 'Invalid item "=v": expected a name before "="'],
     [
-      ["GET /x", "q==1"],
-      'Invalid item "q==1": query items (name==value) are not supported, expected {?q} in the route, or name=value with GET or HEAD',
-    ],
-    [
       ["POST /x", "body@file.json"],
-      'Invalid item "body@file.json": file items ("@") are not supported, expected name=value or name:=json with the content',
+      'Invalid item "body@file.json": file uploads ("@") are not supported, expected name=@file for a string or name:=@file for JSON',
     ],
     [
-      ["POST /x", "text=@file.md"],
-      'Invalid item "text=@file.md": file items ("=@") are not supported, expected name=value or name:=json with the content',
+      ["GET /x", "q==1", "q=2"],
+      'Invalid item "q=2": "q" is already a query item (name==value), expected each name to be one kind of item',
+    ],
+    [
+      ["GET /x", "q:=2", "q==1"],
+      'Invalid item "q==1": "q" is already a parameter, expected each name to be one kind of item',
+    ],
+    [
+      ["GET /x", "headers==1"],
+      'Invalid item "headers==1": "headers" is an endpoint() option, expected a query parameter name',
     ],
     [
       ["--base-url", "api.example", "GET /x"],
@@ -255,11 +490,15 @@ Deno.test("routecast reports invalid input on one stderr line and exits 1", asyn
 
 Deno.test("routecast reports invalid usage on one stderr line and exits 2", async () => {
   const cases: [string[], string][] = [
-    [[], 'Missing route: expected routecast "<METHOD> <url>" [items...], see routecast --help'],
+    [
+      [],
+      'Missing url: expected routecast [METHOD] <url> [items...] or routecast "<METHOD> <url>" [items...], see routecast --help',
+    ],
     [
       ["--nope", "GET /x"],
-      'Unknown option "--nope": expected --curl, --fetch, --base-url, --help or --version (items come after the route)',
+      'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --help or --version (items come after the url)',
     ],
+
     [["GET /x", "--base-url"], "Missing value for --base-url: expected a URL after it"],
     [
       ["--curl", "--fetch", "GET /x"],
@@ -380,6 +619,50 @@ Deno.test("routecast --fetch output sends the request when run by deno", async (
   });
 });
 
+Deno.test("routecast --fetch output sends a __proto__ key of the body and the headers", async (t) => {
+  const node = await run("sh", ["-c", "command -v node"]).catch(() => undefined);
+  if (node?.code !== 0) {
+    console.log("node was not found: skipping the run of routecast --fetch output");
+    await t.step({ name: "node", ignore: true, fn: () => {} });
+    return;
+  }
+  const printed = await routecast(
+    "--fetch",
+    "POST /x",
+    '__proto__:={"polluted":true}',
+    'n:={"__proto__":1}',
+    "q=it's \\ \u2028",
+    "__proto__:yes",
+  );
+  assertEquals(printed.code, 0, printed.stderr);
+  const dir = await Deno.makeTempDir({ prefix: "routecast_fetch_" });
+  try {
+    const file = `${dir}/request.mjs`;
+    // A fetch that prints what it was given, as JSON with the own keys of the headers.
+    const stub = "globalThis.fetch = async (url, init) => {\n" +
+      "  console.log(JSON.stringify({ url, init, headerKeys: Object.keys(init.headers) }));\n" +
+      "};\n";
+    await Deno.writeTextFile(file, stub + printed.stdout);
+    const sent = await run("node", [file]);
+    assertEquals([sent.code, sent.stderr], [0, ""]);
+    const { url, init, headerKeys } = JSON.parse(sent.stdout);
+    assertEquals(url, "https://api.github.com/x");
+    assertEquals(headerKeys, ["accept", "user-agent", "__proto__", "content-type"]);
+    assertEquals(init.headers["__proto__"], "yes");
+    const body = JSON.parse(init.body);
+    assert(Object.hasOwn(body, "__proto__") && Object.hasOwn(body.n, "__proto__"), init.body);
+    assertEquals(body.__proto__, { polluted: true });
+    assertEquals(body.q, "it's \\ \u2028");
+    // The body toFetch sends for the same parameters, own __proto__ keys included.
+    const parameters = JSON.parse(
+      `{"__proto__":{"polluted":true},"n":{"__proto__":1},"q":"it's \\\\ \u2028"}`,
+    );
+    assertEquals(init.body, toFetch(endpoint("POST /x", parameters))[1].body);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs it", async (t) => {
   const esbuild = `${ROOT}node_modules/.bin/esbuild`;
   const node = await run("sh", ["-c", "command -v node"]).catch(() => undefined);
@@ -416,6 +699,14 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
       },
     );
     assertEquals((await node("--nope")).code, 2);
+    // Standard input for --raw and files for =@ items, through node:fs.
+    const raw = await run("node", [`${dir}/routecast`, "--raw", "PUT", "/x"], undefined, "é\n");
+    assertEquals([raw.code, raw.stderr, JSON.parse(raw.stdout).body], [0, "", "é\n"]);
+    await Deno.writeTextFile(`${dir}/title.txt`, "from a file");
+    const file = await node("/x", `title=@${dir}/title.txt`, "dry==1");
+    const same = await node("POST /x{?dry}", "dry=1", "title=from a file");
+    assertEquals(JSON.parse(file.stdout), JSON.parse(same.stdout));
+    assertEquals(JSON.parse(file.stdout).url, "https://api.github.com/x?dry=1");
     // Imported rather than run, it does nothing.
     const imported = await run("node", [
       "--input-type=module",

@@ -1,9 +1,13 @@
 /**
- * The two engines against each other: for generated templates (well-formed
- * and not) and values, both must give the same output, or the same error
- * (class, message, index).
+ * The two engines against each other, and "auto" (which picks one per call)
+ * against both: for generated templates (well-formed and not) and values,
+ * all must give the same output, or the same error (class, message, index).
  */
-import { parseTemplate, type TemplateVariables } from "@routecast/endpoint/uri-template";
+import {
+  type EngineName,
+  parseTemplate,
+  type TemplateVariables,
+} from "@routecast/endpoint/uri-template";
 import { assertEquals } from "@std/assert";
 import fc from "fast-check";
 
@@ -11,7 +15,7 @@ type Outcome =
   | { output: string }
   | { error: string; message: string; index?: number; template?: string };
 
-function run(template: string, variables: TemplateVariables, engine: "ts" | "wasm"): Outcome {
+function run(template: string, variables: TemplateVariables, engine: EngineName): Outcome {
   try {
     return { output: parseTemplate(template, { engine }).expand(variables) };
   } catch (error) {
@@ -189,4 +193,26 @@ Deno.test("both engines encode every character below U+0100 and each surrogate a
       assertSameOutcome(template, { x: [char, pair] });
     }
   }
+});
+
+// Values on both sides of the length at which "auto" switches engines.
+const longText = fc.array(fc.constantFrom(...PIECES), { minLength: 30, maxLength: 150 })
+  .map((pieces) => pieces.join(""));
+const mixedVariables = fc.record(
+  Object.fromEntries(NAMES.map((n) => [
+    n,
+    fc.oneof(value, longText, fc.array(longText, { maxLength: 3 }), fc.dictionary(text, longText)),
+  ])),
+  { requiredKeys: [] },
+);
+
+Deno.test('"auto" gives the engines\' output or error for any template and short or long values', () => {
+  fc.assert(
+    fc.property(template, mixedVariables, (template, variables) => {
+      const ts = run(template, variables, "ts");
+      assertEquals(run(template, variables, "auto"), ts);
+      assertEquals(run(template, variables, "wasm"), ts);
+    }),
+    { numRuns: 5_000 },
+  );
 });

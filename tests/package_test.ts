@@ -1,29 +1,19 @@
 /**
- * The npm package as a consumer gets it: `npm pack` npm/ (built by
- * `deno task build:npm`, which `deno task test` runs first), install the
- * tarball in a scratch project, type-check and run an ESM and a CommonJS
- * consumer, and lint the tarball with @arethetypeswrong/cli and publint.
+ * The npm packages as a consumer gets them: `npm pack` npm/ and
+ * npm-octokit-endpoint/ (built by `deno task build:npm`, which
+ * `deno task test` runs first), install the tarballs in a scratch project,
+ * type-check and run an ESM and a CommonJS consumer, type-check the
+ * declarations under every module resolution, run the examples they show
+ * and the package READMEs' examples with Node.js, and lint the tarballs with
+ * @arethetypeswrong/cli and publint.
  */
 import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
+import { BIN, pack, ROOT, run } from "./_package.ts";
 
-const ROOT = new URL("../", import.meta.url).pathname;
 const NPM_DIR = `${ROOT}npm`;
-const BIN = `${ROOT}node_modules/.bin/`;
+const OCTOKIT_DIR = `${ROOT}npm-octokit-endpoint`;
 const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
-
-/** Runs `command` in `cwd`, returns its stdout, and throws with its output when it fails. */
-async function run(command: string, args: string[], cwd: string): Promise<string> {
-  const env = { NO_COLOR: "1" };
-  const { success, stdout, stderr } = await new Deno.Command(command, { args, cwd, env }).output();
-  const text = new TextDecoder().decode(stdout);
-  if (!success) {
-    throw new Error(
-      `${command} ${args.join(" ")} failed:\n${text}\n${new TextDecoder().decode(stderr)}`,
-    );
-  }
-  return text;
-}
 
 // What a consumer writes: imports of every subpath, calls, and type errors
 // that must stay errors (they would pass silently if the types were `any`).
@@ -31,6 +21,7 @@ const CONSUMER = `
 import { endpoint, type RequestOptions, VERSION } from "@routecast/endpoint";
 import { expand, parseTemplate, type Template, UriTemplateError } from "@routecast/endpoint/uri-template";
 import { endpoint as liteEndpoint } from "@routecast/endpoint/lite";
+import * as uriTemplateLite from "@routecast/endpoint/uri-template/lite";
 
 const options: RequestOptions = endpoint("POST /repos/{owner}/{repo}/issues", {
   owner: "o",
@@ -38,13 +29,16 @@ const options: RequestOptions = endpoint("POST /repos/{owner}/{repo}/issues", {
   title: "t",
 });
 const template: Template = parseTemplate("/users/{user}");
-const engine: "wasm" | "ts" = template.engine;
+const engine: "auto" | "wasm" | "ts" = template.engine;
+const liteTemplate: Template = uriTemplateLite.parseTemplate("/users/{user}");
 // Never called: each line must stay a type error.
 export function typeErrors(): void {
   // @ts-expect-error: no such engine
   parseTemplate("/x", { engine: "java" });
   // @ts-expect-error: a template is a string
   expand(42, {});
+  // @ts-expect-error: no such engine
+  uriTemplateLite.parseTemplate("/x", { engine: "java" });
   // @ts-expect-error: a result's method is a string
   const method: number = options.method;
 }
@@ -59,8 +53,11 @@ console.log(JSON.stringify({
   body: options.body,
   engine,
   expanded: template.expand({ user: "octocat" }),
+  liteExpanded: liteTemplate.expand({ user: "octo cat" }),
+  liteEngine: liteTemplate.engine,
   version: VERSION,
   liteErrorIsUriTemplateError: caught instanceof UriTemplateError && caught instanceof SyntaxError,
+  oneErrorClass: uriTemplateLite.UriTemplateError === UriTemplateError,
 }));
 `;
 
@@ -109,21 +106,67 @@ export function typeErrors(): void {
 console.log(created, name, operation);
 `;
 
+// Every subpath of both packages, for the declaration checks (no Node.js types, no DOM needed).
+const TYPES_CONSUMER = `
+import { endpoint, toFetch, VERSION } from "@routecast/endpoint";
+import { endpoint as lite } from "@routecast/endpoint/lite";
+import { endpoint as flavour } from "@routecast/endpoint/octokit";
+import { parseTemplate, UriTemplateError } from "@routecast/endpoint/uri-template";
+import { endpoint as drop } from "@routecast/octokit-endpoint";
+import * as cli from "@routecast/endpoint/cli";
+
+export const results: unknown[] = [
+  endpoint("GET /users/{username}", { username: "u" }).url,
+  toFetch(lite("POST /markdown", { text: "x" }))[1].method,
+  flavour.merge("GET /").method,
+  drop.DEFAULTS.baseUrl,
+  parseTemplate("/{x}").expand({ x: "y" }),
+  new UriTemplateError("m", "t", 0).index,
+  VERSION,
+  cli,
+];
+`;
+
+/** The code blocks of `markdown` fenced with one of `languages` (not `ts ignore`). */
+function codeBlocks(markdown: string, languages: string[]): string[] {
+  const blocks: string[] = [];
+  const fence = /^```(\S*)[ \t]*\n([\s\S]*?)^```/gm;
+  for (const [, language, code] of markdown.matchAll(fence)) {
+    if (languages.includes(language)) blocks.push(code);
+  }
+  return blocks;
+}
+
+/** Writes `code` to `project`/`file` and runs it with Node.js (throws when it fails). */
+async function runExample(project: string, file: string, code: string): Promise<void> {
+  await Deno.writeTextFile(`${project}/${file}`, code);
+  await run("node", [file], project).catch((error) => {
+    throw new Error(`${file}:\n${code}\n${error.message}`);
+  });
+}
+
+async function* walkFiles(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory) yield* walkFiles(path);
+    else yield path;
+  }
+}
+
 Deno.test("npm package: packs, installs, type-checks and runs for import and require, lints clean", async (t) => {
   await Deno.stat(`${NPM_DIR}/package.json`).catch(() => {
     throw new Error("npm/ is missing: run `deno task build:npm` first");
   });
   const built = JSON.parse(await Deno.readTextFile(`${NPM_DIR}/package.json`));
+  const octokitBuilt = JSON.parse(await Deno.readTextFile(`${OCTOKIT_DIR}/package.json`));
   assertEquals([built.name, built.version], [config.name, config.version]);
   assertEquals(Object.keys(built.exports), [...Object.keys(config.exports), "./package.json"]);
   assertEquals(built.dependencies, undefined);
 
   const scratch = await Deno.makeTempDir({ prefix: "routecast_package_" });
   try {
-    const [{ filename, files }] = JSON.parse(
-      await run("npm", ["pack", NPM_DIR, "--json", "--pack-destination", scratch], scratch),
-    );
-    const tarball = `${scratch}/${filename}`;
+    const { tarball, files: paths } = await pack("npm", scratch);
+    const octokit = await pack("npm-octokit-endpoint", scratch);
     const project = `${scratch}/consumer`;
     await Deno.mkdir(project);
     await Deno.writeTextFile(`${project}/package.json`, '{ "name": "consumer", "private": true }');
@@ -131,6 +174,7 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     await run("npm", [
       "install",
       tarball,
+      octokit.tarball,
       `@octokit/openapi-types@${pinned["@octokit/openapi-types"]}`,
       "--offline",
       "--no-audit",
@@ -138,7 +182,6 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     ], project);
 
     await t.step("the tarball holds the builds, package.json, README.md and LICENSE only", () => {
-      const paths: string[] = files.map((file: { path: string }) => file.path);
       const unexpected = paths.filter((path) =>
         !/^(package\.json|README\.md|LICENSE|(esm|script)\/.+\.(js|d\.ts)|script\/package\.json)$/
           .test(path)
@@ -172,6 +215,181 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       assert(report.trimEnd().endsWith("All good!"), report);
     });
 
+    await t.step(
+      "@routecast/octokit-endpoint: ./octokit at its root, pinned, runs, lints clean",
+      async () => {
+        assertEquals(
+          [octokitBuilt.name, octokitBuilt.version],
+          ["@routecast/octokit-endpoint", config.version],
+        );
+        assertEquals(octokitBuilt.dependencies, { [config.name]: config.version });
+        assertEquals(Object.keys(octokitBuilt.exports), [".", "./package.json"]);
+        assertEquals(
+          octokit.files.filter((path) =>
+            !/^(package\.json|README\.md|LICENSE|(esm|script)\/index\.(js|d\.ts)|script\/package\.json)$/
+              .test(path)
+          ),
+          [],
+        );
+        const report = await run(
+          `${BIN}attw`,
+          [octokit.tarball, "--no-definitely-typed", "--no-color"],
+          scratch,
+        );
+        assert(report.includes("No problems found"), report);
+        const lint = await run(`${BIN}publint`, ["run", octokit.tarball, "--strict"], scratch);
+        assert(lint.trimEnd().endsWith("All good!"), lint);
+        const consumer = (load: string) =>
+          `${load}\nconsole.log(JSON.stringify([drop.endpoint === flavour.endpoint, ` +
+          `drop.endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }), drop.VERSION]));`;
+        await Deno.writeTextFile(
+          `${project}/drop.mjs`,
+          consumer(
+            'import * as drop from "@routecast/octokit-endpoint";\n' +
+              'import * as flavour from "@routecast/endpoint/octokit";',
+          ),
+        );
+        await Deno.writeTextFile(
+          `${project}/drop.cjs`,
+          consumer(
+            'const drop = require("@routecast/octokit-endpoint");\n' +
+              'const flavour = require("@routecast/endpoint/octokit");',
+          ),
+        );
+        for (const file of ["drop.mjs", "drop.cjs"]) {
+          assertEquals(JSON.parse(await run("node", [file], project)), [true, {
+            method: "PATCH",
+            url: "https://api.github.com/repos/o/r",
+            headers: {
+              accept: "application/vnd.github.v3+json",
+              "user-agent": `routecast/${config.version}`,
+              "content-type": "application/json; charset=utf-8",
+            },
+            body: { name: "n" },
+          }, config.version], file);
+        }
+      },
+    );
+
+    await t.step(
+      "package.json has homepage, keywords and the repository rule, in both packages",
+      () => {
+        for (const manifest of [built, octokitBuilt]) {
+          assert(
+            URL.canParse(manifest.homepage),
+            `${manifest.name}: homepage ${manifest.homepage}`,
+          );
+          assertEquals(manifest.keywords, config.keywords);
+          assert(manifest.keywords.length > 0);
+          assertEquals(manifest.repository, built.repository);
+        }
+      },
+    );
+
+    await t.step("each package ships its own README, whose examples run with Node.js", async () => {
+      const developerReadme = await Deno.readTextFile(`${ROOT}README.md`);
+      for (
+        const [name, template] of [["endpoint", "endpoint"], [
+          "octokit-endpoint",
+          "octokit-endpoint",
+        ]]
+      ) {
+        const readme = await Deno.readTextFile(
+          `${project}/node_modules/@routecast/${name}/README.md`,
+        );
+        const source = await Deno.readTextFile(`${ROOT}scripts/package_readme/${template}.md`);
+        assertEquals(
+          readme,
+          source.replaceAll("{{VERSION}}", config.version).replaceAll(
+            "{{HOMEPAGE}}",
+            built.homepage,
+          ),
+        );
+        assert(readme.length < developerReadme.length / 4, `${name}: README.md is too long`);
+        assert(!readme.includes("npm start"), `${name}: README.md has the developer commands`);
+        assert(readme.includes(`npm install @routecast/${name}`));
+        const examples = codeBlocks(readme, ["js"]);
+        assert(examples.length > 0, `${name}: README.md has no example`);
+        for (const [index, example] of examples.entries()) {
+          await runExample(project, `readme_${name}_${index}.mjs`, example);
+        }
+      }
+    });
+
+    await t.step(
+      "shipped declarations: no @std/assert, and every example shown runs with Node.js",
+      async () => {
+        const installed = `${project}/node_modules/@routecast/endpoint`;
+        let count = 0;
+        for await (const path of walkFiles(installed)) {
+          if (!/\.(js|d\.ts)$/.test(path)) continue;
+          const text = await Deno.readTextFile(path);
+          assert(!text.includes("@std/assert"), `${path} imports @std/assert`);
+          if (!path.includes("/esm/") || !path.endsWith(".d.ts")) continue;
+          const comments = text.split("\n").map((line) => line.replace(/^\s*\* ?/, "")).join("\n");
+          for (const example of codeBlocks(comments, ["ts", "js"])) {
+            const { code } = await esbuild.transform(example, { loader: "ts", format: "esm" });
+            await Deno.writeTextFile(`${project}/example_${count++}.mjs`, `// ${path}\n${code}`);
+          }
+        }
+        assert(count >= 30, `only ${count} examples found`);
+        // One Node.js process imports them in turn (a process each would take half a minute).
+        const files = Array.from({ length: count }, (_, index) => `./example_${index}.mjs`);
+        await runExample(
+          project,
+          "examples.mjs",
+          `for (const file of ${JSON.stringify(files)}) {\n` +
+            `  try { await import(file); } catch (error) { console.error(file); throw error; }\n}\n`,
+        );
+      },
+    );
+
+    await t.step(
+      "declarations type-check with skipLibCheck off, at TypeScript's default target, under node10, node16, nodenext and bundler",
+      async () => {
+        const dir = `${project}/types`;
+        await Deno.mkdir(dir);
+        await Deno.writeTextFile(`${dir}/consumer.ts`, TYPES_CONSUMER);
+        const resolutions: Record<string, Record<string, string>> = {
+          node10: { module: "commonjs", moduleResolution: "node10" },
+          node16: { module: "node16", moduleResolution: "node16" },
+          nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+          bundler: { module: "esnext", moduleResolution: "bundler" },
+        };
+        for (const [name, options] of Object.entries(resolutions)) {
+          await Deno.writeTextFile(
+            `${dir}/tsconfig.${name}.json`,
+            JSON.stringify({
+              compilerOptions: {
+                ...options,
+                strict: true,
+                skipLibCheck: false,
+                // TypeScript's own lib files are not ours to check (and checking DOM's is slow).
+                skipDefaultLibCheck: true,
+                noEmit: true,
+                types: [],
+              },
+              files: ["consumer.ts"],
+            }),
+          );
+        }
+        // TypeScript 5.9 has node10 and defaults to target ES5 (where #private is TS18028);
+        // TypeScript 7 has no node10. `tsc -b` checks several projects in one process.
+        const configs = (names: string[]) => names.map((name) => `tsconfig.${name}.json`);
+        const all = Object.keys(resolutions);
+        for (
+          const [tsc, names] of [
+            [`${ROOT}node_modules/typescript-5/bin/tsc`, all],
+            [`${BIN}tsc`, all.filter((name) => name !== "node10")],
+          ] as const
+        ) {
+          await run(tsc, ["-b", ...configs([...names])], dir).catch((error) => {
+            throw new Error(`${tsc} (${names.join(", ")}): ${error.message}`);
+          });
+        }
+      },
+    );
+
     await t.step("an .mts and a .cts consumer type-check and run", async () => {
       await Deno.writeTextFile(`${project}/consumer.mts`, CONSUMER);
       await Deno.writeTextFile(`${project}/consumer.cts`, CONSUMER);
@@ -196,10 +414,13 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         assertEquals(JSON.parse(await run("node", [file], project)), {
           url: "https://api.github.com/repos/o/r/issues",
           body: { title: "t" },
-          engine: "wasm",
+          engine: "auto",
           expanded: "/users/octocat",
+          liteExpanded: "/users/octo%20cat",
+          liteEngine: "ts",
           version: config.version,
           liteErrorIsUriTemplateError: true,
+          oneErrorClass: true,
         }, file);
       }
     });
@@ -251,29 +472,35 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       },
     });
 
-    await t.step("bundling ./lite for browsers takes no WebAssembly, bundling . does", async () => {
-      const inputs = async (specifier: string) => {
-        const { metafile } = await esbuild.build({
-          stdin: { contents: `export { endpoint } from "${specifier}";`, resolveDir: scratch },
-          nodePaths: [`${project}/node_modules`],
-          bundle: true,
-          format: "esm",
-          platform: "browser",
-          write: false,
-          metafile: true,
-        });
-        return Object.keys(metafile.inputs);
-      };
-      try {
-        const lite = await inputs(`${config.name}/lite`);
-        assert(lite.some((path) => path.endsWith("/esm/lite.js")), lite.join("\n"));
-        assertEquals(lite.filter((path) => /wasm/i.test(path)), []);
-        const main = await inputs(config.name);
-        assert(main.some((path) => path.endsWith("/_wasm_bytes.generated.js")), main.join("\n"));
-      } finally {
-        await esbuild.stop();
-      }
-    });
+    await t.step(
+      "bundling ./lite or ./uri-template/lite for browsers takes no WebAssembly, bundling . does",
+      async () => {
+        const inputs = async (specifier: string, name = "endpoint") => {
+          const { metafile } = await esbuild.build({
+            stdin: { contents: `export { ${name} } from "${specifier}";`, resolveDir: scratch },
+            nodePaths: [`${project}/node_modules`],
+            bundle: true,
+            format: "esm",
+            platform: "browser",
+            write: false,
+            metafile: true,
+          });
+          return Object.keys(metafile.inputs);
+        };
+        try {
+          const lite = await inputs(`${config.name}/lite`);
+          assert(lite.some((path) => path.endsWith("/esm/lite.js")), lite.join("\n"));
+          assertEquals(lite.filter((path) => /wasm/i.test(path)), []);
+          const templateLite = await inputs(`${config.name}/uri-template/lite`, "parseTemplate");
+          assert(templateLite.some((path) => path.endsWith("/esm/src/uri_template/lite.js")));
+          assertEquals(templateLite.filter((path) => /wasm/i.test(path)), []);
+          const main = await inputs(config.name);
+          assert(main.some((path) => path.endsWith("/_wasm_bytes.generated.js")), main.join("\n"));
+        } finally {
+          await esbuild.stop();
+        }
+      },
+    );
   } finally {
     await Deno.remove(scratch, { recursive: true });
   }

@@ -105,7 +105,8 @@ Deno.test("endpoint() rejects each path form holding a dot-segment, naming the p
     }
   }
   assertEquals(endpoint("GET /a/{x}", { x: "%2e%2e" }).url, `${ORIGIN}/a/%252e%252e`);
-  assertEquals(endpoint("GET /a/{+x}", { x: "\\..\\" }).url, `${ORIGIN}/a/%5C..%5C`);
+  // A server that decodes %5C before routing would see a ".." segment.
+  assertThrows(() => endpoint("GET /a/{+x}", { x: "\\..\\" }), TypeError, "once percent-decoded");
   assertEquals(new URL(endpoint("GET /a/{+x}", { x: "//evil.test" }).url).origin, ORIGIN);
 });
 

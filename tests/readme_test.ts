@@ -57,3 +57,32 @@ Deno.test("README gives the newcomer's two commands", () => {
   assertStringIncludes(readme, "npm test");
   assertStringIncludes(readme, "deno task test");
 });
+
+Deno.test("README's Use it under Octokit: snippets for npm, pnpm, yarn and Deno at this version, measured", async () => {
+  const { version } = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const start = readme.indexOf("## Use it under Octokit");
+  assert(start >= 0, "README.md lacks the section");
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const spec = `"@octokit/endpoint": "npm:@routecast/octokit-endpoint@${version}"`;
+  for (
+    const wrapper of [
+      '"overrides": {',
+      '"pnpm": { "overrides": {',
+      '"resolutions": {',
+      '"imports": {',
+    ]
+  ) {
+    assertStringIncludes(section, `{ ${wrapper} ${spec} }`);
+  }
+  // No snippet anywhere names another version.
+  for (const [, named] of readme.matchAll(/npm:@routecast\/octokit-endpoint@([^"\s]+)/g)) {
+    assert(named === version, `README.md names @routecast/octokit-endpoint@${named}`);
+  }
+  assertStringIncludes(section, '"@octokit/endpoint": "@routecast/octokit-endpoint"');
+  assertMatch(
+    section,
+    /takes [\d.]+ µs per GET on routecast against [\d.]+ µs on\s+`@octokit\/endpoint`/,
+  );
+  const bench = readme.slice(readme.indexOf("<!-- bench:start -->"));
+  assertStringIncludes(bench, "octokit.request() GET, stub fetch");
+});

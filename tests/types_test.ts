@@ -20,7 +20,7 @@ import {
   type TemplateVariableNames,
   type TemplateVariablesOf,
 } from "@routecast/endpoint/uri-template";
-import { assertEquals } from "@std/assert";
+import { assertEquals, assertThrows } from "@std/assert";
 import { type Equal, pinType, typeOnly } from "./_type_checks.ts";
 
 const API = "https://api.github.com";
@@ -153,10 +153,16 @@ Deno.test("endpoint() does not ask for variables named like options", () => {
 
 Deno.test("endpoint() falls back to loose options for a route that is a plain string", () => {
   const route: string = "GET /repos/{owner}/{repo}";
-  assertEquals(endpoint(route).url, `${API}/repos//`);
-  assertEquals(endpoint(route, { owner: "o", repo: undefined }).url, `${API}/repos/o/`);
+  // Loose types, and the runtime still requires path variables (DECISIONS.md rule 19).
+  assertThrows(() => endpoint(route), TypeError, 'Missing parameter "owner"');
+  assertThrows(
+    () => endpoint(route, { owner: "o", repo: undefined }),
+    TypeError,
+    'Missing parameter "repo"',
+  );
   const options: EndpointOptions = { owner: "o" };
-  assertEquals(lite(route, options).url, `${API}/repos/o/`);
+  assertThrows(() => lite(route, options), TypeError, 'Missing parameter "repo"');
+  assertEquals(lite(route, { ...options, repo: "" }).url, `${API}/repos/o/`);
   pinType<Equal<RouteRequiredNames<string>, never>>();
   pinType<Equal<RouteOptions<string>, EndpointOptions>>();
   typeOnly(() => {
@@ -209,7 +215,7 @@ Deno.test("endpoint(options) types a literal url as a route", () => {
     `${API}/repos/o/r`,
   );
   const url: string = "/users/{username}";
-  assertEquals(endpoint({ url }).url, `${API}/users/`);
+  assertThrows(() => endpoint({ url }), TypeError, 'Missing parameter "username"');
   typeOnly(() => {
     // @ts-expect-error: username is missing
     endpoint({ url: "/users/{username}" });

@@ -8,7 +8,7 @@ import {
   type TemplateVariables,
   UriTemplateError,
 } from "@routecast/endpoint/uri-template";
-import { assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
 import { ENGINES } from "./_engines.ts";
 
 const VARIABLES: TemplateVariables = {
@@ -293,7 +293,7 @@ Deno.test("parseTemplate() rejects an unknown engine name", () => {
     // deno-lint-ignore no-explicit-any
     () => parseTemplate("{x}", { engine: "js" as any }),
     TypeError,
-    'Invalid engine "js": expected "wasm" or "ts"',
+    'Invalid engine "js": expected "auto", "wasm" or "ts"',
   );
 });
 
@@ -303,3 +303,99 @@ Deno.test("parseTemplate() quotes at most 200 characters of a long template", ()
   assertStrictEquals(error.message.length < 400, true);
   assertStrictEquals(error.template, template);
 });
+
+for (const engine of ENGINES) {
+  Deno.test(`expand() throws a TypeError naming the variable for a Date whose toISOString() fails (${engine} engine)`, () => {
+    const returns = (value: unknown) => Object.assign(new Date(0), { toISOString: () => value });
+    const cases: [unknown, string][] = [
+      [returns(42), "expected toISOString() to return a string, found a number"],
+      [returns(undefined), "expected toISOString() to return a string, found undefined"],
+      [[returns(null)], "expected toISOString() to return a string as list item 0, found null"],
+      [
+        { k: returns({}) },
+        'expected toISOString() to return a string for key "k", found an object',
+      ],
+    ];
+    for (const [value, detail] of cases) {
+      for (const template of ["{x}", "{?x*}", "{+x}"]) {
+        const error = assertThrows(() => expand(template, { x: value }, { engine }), TypeError);
+        assertEquals(error.message, `Cannot expand variable "x": ${detail}`);
+      }
+    }
+    const cause = new Error("broken clock");
+    const throwing = Object.assign(new Date(0), {
+      toISOString: () => {
+        throw cause;
+      },
+    });
+    const error = assertThrows(() => expand("{x}", { x: throwing }, { engine }), TypeError);
+    assertEquals(
+      error.message,
+      'Cannot expand variable "x": expected toISOString() to return a string, but it threw',
+    );
+    assertStrictEquals(error.cause, cause);
+  });
+
+  Deno.test(`expand() quotes at most 200 characters of a name or key in a message (${engine} engine)`, () => {
+    const long = "k".repeat(1_000_000);
+    class Huge {}
+    Object.defineProperty(Huge, "name", { value: "H".repeat(1_000_000) });
+    const cases: [string, Record<string, unknown>][] = [
+      ["{x}", { x: { [long]: () => 1 } }],
+      ["{x}", { x: new Map([[long, Symbol("s")]]) }],
+      ["{x}", { x: new Huge() }],
+      [`{${long}}`, { [long]: () => 1 }],
+    ];
+    for (const [template, variables] of cases) {
+      const error = assertThrows(() => expand(template, variables, { engine }), TypeError);
+      assert(error.message.length < 1000, `${error.message.length} characters`);
+    }
+  });
+
+  Deno.test(`expand() reads each value once, however often the template names it (${engine} engine)`, () => {
+    const reads: string[] = [];
+    const date = new Date(Date.UTC(2024, 0, 2));
+    const counted = Object.assign(date, {
+      toISOString: () => {
+        reads.push("toISOString");
+        return Date.prototype.toISOString.call(date);
+      },
+    });
+    const list = new Proxy(["a", "b"], {
+      get(target, key, receiver) {
+        reads.push(`list.${String(key)}`);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const variables = {
+      get a() {
+        reads.push("a");
+        return "x".repeat(100);
+      },
+      d: counted,
+      list,
+    };
+    const text = "{a}{+a}{?a,d}{&d}{/list*}{;list}";
+    const plain = { a: "x".repeat(100), d: new Date(Date.UTC(2024, 0, 2)), list: ["a", "b"] };
+    const expected = expand(text, plain, { engine: "ts" });
+    assertEquals(expand(text, variables, { engine }), expected);
+    assertEquals(reads.filter((read) => read === "a"), ["a"]);
+    assertEquals(reads.filter((read) => read === "toISOString"), ["toISOString"]);
+    assertEquals(reads.filter((read) => read.startsWith("list.")), [
+      "list.length",
+      "list.0",
+      "list.1",
+    ]);
+  });
+
+  Deno.test(`expand() keeps a Map's keys and their order, "__proto__" and integer keys included (${engine} engine)`, () => {
+    const map = new Map([["b", "1"], ["2", "2"], ["__proto__", "3"], ["a", "4"]]);
+    assertEquals(expand("{?m*}", { m: map }, { engine }), "?b=1&2=2&__proto__=3&a=4");
+    assertEquals(expand("{m}", { m: map }, { engine }), "b,1,2,2,__proto__,3,a,4");
+    const long = new Map([["b", "x".repeat(200)], ["2", "y"], ["__proto__", "z"]]);
+    assertEquals(
+      expand("{;m*}", { m: long }, { engine }),
+      `;b=${"x".repeat(200)};2=y;__proto__=z`,
+    );
+  });
+}

@@ -1,8 +1,8 @@
 /**
- * What is particular to the WebAssembly engine: it is the default where it
- * runs, its linear memory stays bounded, very large inputs either work or
- * throw a clear RangeError, and a getter that expands while values are being
- * written does not disturb the outer expansion.
+ * What is particular to the WebAssembly engine: its linear memory stays
+ * bounded, very large inputs either work or throw a clear RangeError, and a
+ * getter that expands while values are being read does not disturb the
+ * outer expansion.
  */
 import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
 import { wasmMemorySize } from "../src/uri_template/_wasm_engine.ts";
@@ -29,8 +29,10 @@ const TEMPLATES: [string, Record<string, unknown>][] = [
   }],
 ];
 
-Deno.test("parseTemplate() uses the WebAssembly engine by default where it runs", () => {
-  assertEquals(parseTemplate("/users/{username}").engine, "wasm");
+Deno.test('parseTemplate() reports the engine option in effect, "auto" by default', () => {
+  assertEquals(parseTemplate("/users/{username}").engine, "auto");
+  assertEquals(parseTemplate("/users/{username}", { engine: "auto" }).engine, "auto");
+  assertEquals(parseTemplate("/users/{username}", { engine: "wasm" }).engine, "wasm");
   assertEquals(parseTemplate("/users/{username}", { engine: "ts" }).engine, "ts");
 });
 

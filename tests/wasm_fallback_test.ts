@@ -1,7 +1,8 @@
 /**
  * Where WebAssembly cannot run (no `WebAssembly` global, or a runtime that
- * refuses to compile it, as under a Content Security Policy), the facade
- * falls back to the TypeScript engine, and asking for "wasm" says why not.
+ * refuses to compile it, as under a Content Security Policy), `"auto"`
+ * expands short and long inputs alike on the TypeScript engine, and asking
+ * for "wasm" says why not.
  * Each case runs in a fresh Deno process that breaks WebAssembly before it
  * imports anything.
  */
@@ -14,6 +15,7 @@ const EXAMPLES = new URL("./testdata/uritemplate-test/spec-examples.json", impor
 interface Report {
   engines: string[];
   failures: string[];
+  long: boolean;
   endpointUrl: string;
   wasmError: string;
 }
@@ -35,6 +37,9 @@ for (const group of Object.values(groups)) {
     if (!options.includes(actual)) failures.push(template + " gave " + actual);
   }
 }
+const longValue = { x: "a b/é".repeat(1000) };
+const long = expand("{?x}", longValue) === expand("{?x}", longValue, { engine: "ts" }) &&
+  expand("{?x}", longValue).length === 3 + 14_000;
 let wasmError = "no error";
 try {
   expand("{x}", { x: 1 }, { engine: "wasm" });
@@ -42,7 +47,7 @@ try {
   wasmError = error.constructor.name + ": " + error.message;
 }
 const endpointUrl = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r b" }).url;
-console.log(JSON.stringify({ engines: [...engines], failures, endpointUrl, wasmError }));
+console.log(JSON.stringify({ engines: [...engines], failures, long, endpointUrl, wasmError }));
 `;
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["eval", "--ext=ts", script],
@@ -57,8 +62,9 @@ console.log(JSON.stringify({ engines: [...engines], failures, endpointUrl, wasmE
 Deno.test("expand() uses the TS engine when there is no WebAssembly global", async () => {
   const report = await runWithout("delete globalThis.WebAssembly;");
   assertEquals(report, {
-    engines: ["ts"],
+    engines: ["auto"],
     failures: [],
+    long: true,
     endpointUrl: "https://api.github.com/repos/o/r%20b",
     wasmError: 'Error: Cannot use engine "wasm" in this runtime: there is no WebAssembly global',
   });
@@ -73,8 +79,9 @@ globalThis.WebAssembly.Module = class {
   }
 };`);
   assertEquals(report, {
-    engines: ["ts"],
+    engines: ["auto"],
     failures: [],
+    long: true,
     endpointUrl: "https://api.github.com/repos/o/r%20b",
     wasmError: 'Error: Cannot use engine "wasm" in this runtime: WebAssembly cannot be ' +
       "instantiated (CompileError: Refused to compile: blocked by Content Security Policy)",

@@ -8,7 +8,7 @@
 
 import type { RequestOptions } from "../endpoint/types.ts";
 
-export { JSON_CONTENT_TYPE } from "../endpoint/_parse.ts";
+export { JSON_CONTENT_TYPE } from "../endpoint/_body.ts";
 
 function isInstance(
   value: unknown,

@@ -16,8 +16,16 @@ import {
   jsonBody,
 } from "./_body.ts";
 
-/** Characters that need no quoting in a POSIX shell word. */
-const PLAIN_WORD = /^[A-Za-z0-9_\-.,/:=@%+]+$/;
+/**
+ * Words made only of these characters are left bare: none of them starts an
+ * expansion in sh, bash or zsh, wherever it stands in a word (`=` does at the
+ * start of a zsh word, `~` at the start or after `=` or `:`, `#` `^` `!`
+ * `{` `*` `?` `[` `$` and backticks elsewhere, so they are not here).
+ */
+const PLAIN_WORD = /^[A-Za-z0-9_./:@%+,-]+$/;
+
+/** A header value curl would read as empty: it drops the whitespace at its start. */
+const BLANK_VALUE = /^[ \t]*$/;
 
 /** Characters that curl reads as a URL glob unless told `--globoff`. */
 const GLOB = /[[\]{}]/;
@@ -27,8 +35,8 @@ const EXPECT_THRESHOLD = 1024;
 
 /**
  * Quotes `word` for a POSIX shell: as it is when it holds only plain
- * characters, else in single quotes (inside which nothing is special), each
- * `'` written as `'\''`.
+ * characters, else in single quotes (inside which nothing is special in sh,
+ * bash or zsh, `!` included), each `'` written as `'\''`.
  *
  * @throws {TypeError} For a NUL character, which no command argument can hold.
  */
@@ -75,8 +83,13 @@ function bodyText(body: unknown): string | undefined {
  *
  * - HEAD uses `--head`, not `-X HEAD` (with which curl would wait for a body
  *   that never comes); every other method is `-X METHOD`, uppercase.
- * - One `-H` per header, in order; an empty value is written `-H 'name;'`
- *   (curl's syntax for it, as `name:` would remove the header).
+ * - One `-H` per header, in order; an empty or whitespace-only value is
+ *   written `-H 'name;'`, curl's syntax for an empty header (`name:` would
+ *   remove the header, and curl drops the whitespace at the start of a
+ *   value, so `name:   ` would too). `fetch` sends such a value empty as well.
+ * - Every word holding anything but letters, digits and `_./:@%+,-` is
+ *   single-quoted, so no shell expands it (`=ls`, `~`, `{a,b}`, globs, `$`,
+ *   `!`, `#`, `^`).
  * - The body goes in `--data-binary` (sent byte for byte), or `--data-raw`
  *   when it starts with `@` (which `--data-binary` would read as a file
  *   name). JSON bodies are serialised as `toFetch` does; bytes must be
@@ -129,7 +142,10 @@ export function toCurl(options: RequestOptions): string {
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   }
   for (const [name, value] of Object.entries(headers)) {
-    words.push("-H", shellQuote(value === "" ? `${name};` : `${name}: ${value}`, "header"));
+    words.push(
+      "-H",
+      shellQuote(BLANK_VALUE.test(value) ? `${name};` : `${name}: ${value}`, "header"),
+    );
   }
   const removed: string[] = [];
   if (headers["accept"] === undefined) removed.push("accept");

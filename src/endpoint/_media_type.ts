@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isPlainObject, quoteValue } from "./_objects.ts";
+import { isPlainObject, own, quoteValue } from "./_objects.ts";
 
 const VND = "application/vnd";
 const PREVIEW = "-preview";
@@ -111,6 +111,15 @@ export function amendAccept(
   return [...names].map((name) => `application/vnd.github.${name}-preview${suffix}`).join(",");
 }
 
+/** Whether `text` is a media-type token as a format or preview name uses it: letters, digits, `.+-_`. */
+function isMediaToken(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isWordChar(code) && code !== 0x2e && code !== 0x2b && code !== 0x2d) return false;
+  }
+  return true;
+}
+
 /**
  * Reads and checks a `mediaType` option (`null` and `undefined` are none):
  * its `format`, and its `previews` with any trailing `-preview` removed.
@@ -129,18 +138,31 @@ export function readMediaType(
       `Invalid mediaType ${quoteValue(mediaType)}: expected an object with format and previews`,
     );
   }
-  const format = mediaType.format ?? undefined;
-  if (format !== undefined && typeof format !== "string") {
-    throw new TypeError(`Invalid mediaType.format ${quoteValue(format)}: expected a string`);
+  const format = own(mediaType, "format") ?? undefined;
+  if (format !== undefined && (typeof format !== "string" || !isMediaToken(format))) {
+    throw new TypeError(
+      `Invalid mediaType.format ${
+        quoteValue(format)
+      }: expected a media-type parameter of letters, digits, ".", "+", "-" and "_" such as "raw" or "text+json"`,
+    );
   }
-  const previews = mediaType.previews ?? undefined;
-  if (
-    previews !== undefined &&
-    (!Array.isArray(previews) || !previews.every((name) => typeof name === "string"))
-  ) {
+  const previews = own(mediaType, "previews") ?? undefined;
+  if (previews === undefined) return { format, previews };
+  if (!Array.isArray(previews)) {
     throw new TypeError(
       `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,
     );
   }
-  return { format, previews: previews?.map(previewName) };
+  const names: string[] = [];
+  for (const name of previews) {
+    if (typeof name !== "string" || name === "" || !isMediaToken(name)) {
+      throw new TypeError(
+        `Invalid preview name ${
+          quoteValue(name)
+        } in mediaType.previews: expected letters, digits, ".", "+", "-" and "_" such as "squirrel-girl"`,
+      );
+    }
+    names.push(previewName(name));
+  }
+  return { format, previews: names };
 }

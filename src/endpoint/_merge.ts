@@ -6,51 +6,19 @@
  */
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
-import { isToken, mergeHeaders } from "./_headers.ts";
-import { copyPlain, isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { mergeHeaders } from "./_headers.ts";
+import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
 import { readMediaType } from "./_media_type.ts";
+import { checkMethod } from "./_plan.ts";
+import { isNamedOption } from "./_options.ts";
 import { routeFromString } from "./_route.ts";
-import { BoundedCache } from "../uri_template/_cache.ts";
+import { BoundedCache } from "../_cache.ts";
 
 const routes = new BoundedCache(routeFromString);
 
-/**
- * Checks that `method` is an HTTP token.
- *
- * @throws {TypeError} When it is not.
- */
-export function checkMethod(method: unknown): asserts method is string {
-  if (typeof method !== "string" || !isToken(method)) {
-    throw new TypeError(
-      `Invalid method ${quoteValue(method)}: expected an HTTP method such as "GET" or "POST"`,
-    );
-  }
-}
-
-/**
- * Merges `options` over `base` deeply. Unless `frozen`, values taken from
- * `base` are copied and the caller's are kept. When `frozen` (`base` is
- * deep-frozen), `base`'s values are shared and the result is a deep-frozen
- * copy of the caller's values merged over them.
- */
-function mergeValue(base: unknown, value: unknown, frozen: boolean): unknown {
-  if (!isPlainObject(value) || !isPlainObject(base)) {
-    return frozen ? copyPlain(value, true) : value;
-  }
-  const result: Record<string, unknown> = {};
-  for (const key of Object.keys(base)) {
-    setOwn(result, key, frozen ? base[key] : copyPlain(base[key], false));
-  }
-  for (const key of Object.keys(value)) {
-    const item = value[key];
-    if (item === undefined) continue;
-    setOwn(
-      result,
-      key,
-      mergeValue(Object.hasOwn(base, key) ? base[key] : undefined, item, frozen),
-    );
-  }
-  return frozen ? Object.freeze(result) : result;
+/** How an error message names an option or parameter of `key`. */
+function label(key: string): string {
+  return isNamedOption(key) ? `option ${key}` : `parameter ${quoteValue(key)}`;
 }
 
 function mergeMediaType(
@@ -86,7 +54,9 @@ export function mergeOptions(
   let given: Record<string, unknown>;
   let method: string | undefined;
   let url: string | undefined;
-  if (typeof route === "string") {
+  if (route === undefined && options === undefined) {
+    given = {}; // merge() with no arguments: the defaults (DECISIONS.md rule 21)
+  } else if (typeof route === "string") {
     const parts = routes.get(route);
     method = parts.method;
     url = parts.url;
@@ -121,7 +91,7 @@ export function mergeOptions(
         ? null
         : frozen
         ? defaults[key]
-        : copyPlain(defaults[key], false),
+        : copyPlain(defaults[key], false, label(key), key === "request"),
     );
   }
   if (method !== undefined) result.method = method;
@@ -137,13 +107,13 @@ export function mergeOptions(
         setOwn(
           result,
           key,
-          mergeValue(Object.hasOwn(defaults, key) ? defaults[key] : undefined, value, frozen),
+          mergeValue(own(defaults, key), value, frozen, label(key), key === "request"),
         );
     }
   }
   checkMethod(result.method);
-  const headers = mergeHeaders(defaults.headers, given.headers);
+  const headers = mergeHeaders(defaults.headers, own(given, "headers"));
   result.headers = frozen ? Object.freeze(headers) : headers;
-  result.mediaType = mergeMediaType(defaults.mediaType, given.mediaType, frozen);
+  result.mediaType = mergeMediaType(defaults.mediaType, own(given, "mediaType"), frozen);
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

@@ -5,7 +5,7 @@
  */
 
 import { parseTemplate } from "../uri_template/mod.ts";
-import { createEndpoint } from "./_builder.ts";
+import { createEndpoint, ROUTECAST } from "./_builder.ts";
 import type { Endpoint } from "./types.ts";
 
 /**
@@ -53,8 +53,6 @@ import type { Endpoint } from "./types.ts";
  * ```
  */
 export const endpoint: Endpoint = createEndpoint({
-  // Short values on the TypeScript engine, long ones on the default engine
-  // (WebAssembly where it runs): whichever is faster; both give identical results.
-  short: (template) => parseTemplate(template, { engine: "ts" }),
-  long: (template) => parseTemplate(template),
+  compile: (template) => parseTemplate(template),
+  flavour: ROUTECAST,
 });

@@ -370,6 +370,20 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
     route: Route,
     ...options: EndpointArguments<Paths, Route, Provided>
   ): RequestOptions<Described<PathsOperation<Paths, Route>>>;
+  /**
+   * Builds request options from the defaults alone, for a builder whose
+   * defaults carry a `url` (DECISIONS.md rule 21); without one, a `TypeError`.
+   *
+   * @example
+   * ```ts
+   * import { endpoint } from "@routecast/endpoint";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const me = endpoint.defaults({ url: "/user" });
+   * assertEquals(me().url, "https://api.github.com/user");
+   * ```
+   */
+  (): RequestOptions;
   /** This builder's defaults: a deep-frozen snapshot. */
   readonly DEFAULTS: EndpointDefaults;
   /**
@@ -391,6 +405,8 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
   merge<const Options extends EndpointOptions>(
     options: Options,
   ): MergedOptions<Described<OptionsOperation<Paths, Options>>>;
+  /** The defaults, merged as for an empty call (`merge({})`). */
+  merge(): MergedOptions;
   /** Turns merged options into request options. Stateless. */
   parse<Options extends EndpointOptions>(options: Options): RequestOptions<OperationOf<Options>>;
 }

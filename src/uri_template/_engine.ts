@@ -6,8 +6,12 @@
  * @module
  */
 
+import type { Normalized } from "./_values.ts";
+
 /**
- * Name of a template engine: `"wasm"` (WebAssembly) or `"ts"` (TypeScript).
+ * Which template engine expands: `"auto"` (the default: TypeScript for short
+ * inputs, WebAssembly for long ones where it runs), `"wasm"` (WebAssembly)
+ * or `"ts"` (TypeScript).
  *
  * @example
  * ```ts
@@ -18,7 +22,7 @@
  * assertEquals(engine, "ts");
  * ```
  */
-export type EngineName = "wasm" | "ts";
+export type EngineName = "auto" | "wasm" | "ts";
 
 /**
  * A value that expands as a single string: numbers, bigints and booleans via
@@ -77,14 +81,49 @@ export type TemplateVariables = { readonly [name: string]: unknown };
 export interface CompiledTemplate {
   /** Unique variable names in order of first appearance. */
   readonly variableNames: readonly string[];
-  /** Expands the template; throws `TypeError` or `UriTemplateError`. */
-  expand(variables: TemplateVariables): string;
+  /**
+   * Expands the template with the normalized value of each variable, in the
+   * order of `variableNames`; throws `UriTemplateError` for a prefix on a
+   * list or map, `RangeError` when an input is too large for the engine.
+   */
+  expand(values: readonly Normalized[]): string;
 }
 
 /** A template engine: turns template text into a compiled template. */
 export interface Engine {
   /** Which engine this is. */
-  readonly name: EngineName;
+  readonly name: "wasm" | "ts";
+  /** Why the engine cannot run here, or `undefined` when it can. */
+  unavailable(): string | undefined;
   /** Compiles `template`; throws `UriTemplateError` when it is malformed. */
   compile(template: string): CompiledTemplate;
+}
+
+/**
+ * Options for `parseTemplate` and `expand`.
+ *
+ * @example
+ * ```ts
+ * import { expand, type TemplateOptions } from "@routecast/endpoint/uri-template";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const options: TemplateOptions = { engine: "ts" };
+ * assertEquals(expand("/users/{id}", { id: 1 }, options), "/users/1");
+ * ```
+ */
+export interface TemplateOptions {
+  /**
+   * Which engine expands the template. `"auto"` expands each call on the
+   * TypeScript engine when the values the template names are short, and on
+   * WebAssembly when they are long, where WebAssembly can run (no
+   * `WebAssembly` global, or a Content Security Policy that forbids it, means
+   * TypeScript always). `"ts"` and `"wasm"` force one engine; `"wasm"` where
+   * it cannot run throws an `Error` that says why. All three give the same
+   * results and the same errors. `./uri-template/lite` has the TypeScript
+   * engine only: there `"auto"` means `"ts"`, and `"wasm"` throws a
+   * `TypeError`.
+   *
+   * @default {"auto"}
+   */
+  engine?: EngineName;
 }

@@ -1,12 +1,14 @@
 /**
  * The `Template` that the facade hands out, over whichever engine compiled
- * it. Free of WebAssembly imports, so `./lite` can use it.
+ * it, and the choice `"auto"` makes on each expansion. Free of WebAssembly
+ * imports, so `./uri-template/lite` can use it.
  *
  * @module
  */
 
-import type { CompiledTemplate, Engine, EngineName, TemplateVariables } from "./_engine.ts";
+import type { CompiledTemplate, EngineName, TemplateVariables } from "./_engine.ts";
 import type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
+import { type Normalized, normalizeValue } from "./_values.ts";
 import { quote } from "./error.ts";
 
 export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
@@ -28,7 +30,7 @@ export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_typ
 export interface Template<out Text extends string = string> {
   /** The template text as given. */
   readonly template: Text;
-  /** The engine that compiled this template and expands it. */
+  /** The engine option in effect: `"auto"` (the default), `"wasm"` or `"ts"`. */
   readonly engine: EngineName;
   /** Unique variable names, in order of first appearance. */
   readonly variableNames: readonly TemplateVariableNames<Text>[];
@@ -43,18 +45,38 @@ export interface Template<out Text extends string = string> {
   expand(variables: TemplateVariablesOf<Text>): string;
 }
 
-/** A template compiled by `engine`, frozen. */
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Throws a `TypeError` unless `template` is a string.
+ *
+ * @param template What the caller passed as template text.
+ */
+export function checkTemplate(template: unknown): asserts template is string {
+  if (typeof template !== "string") {
+    throw new TypeError(
+      `Invalid URI template ${String(template)}: expected a string, found ${typeof template}`,
+    );
+  }
+}
+
+/** A template compiled by an engine, frozen. */
 export class ParsedTemplate implements Template {
   readonly template: string;
   readonly engine: EngineName;
   readonly variableNames: readonly string[];
   readonly #compiled: CompiledTemplate;
 
-  constructor(template: string, engine: Engine) {
-    this.#compiled = engine.compile(template);
+  /**
+   * @param template The template text.
+   * @param engine The engine option in effect.
+   * @param compiled The template compiled for that option.
+   */
+  constructor(template: string, engine: EngineName, compiled: CompiledTemplate) {
+    this.#compiled = compiled;
     this.template = template;
-    this.engine = engine.name;
-    this.variableNames = this.#compiled.variableNames;
+    this.engine = engine;
+    this.variableNames = compiled.variableNames;
     Object.freeze(this);
   }
 
@@ -66,6 +88,19 @@ export class ParsedTemplate implements Template {
         }`,
       );
     }
-    return this.#compiled.expand(variables);
+    // Each variable is read and normalized once, before any engine runs.
+    const names = this.variableNames;
+    const values: Normalized[] = new Array(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      // Own properties only: an inherited getter is not even called.
+      const raw = hasOwn.call(variables, name) ? variables[name] : undefined;
+      values[i] = typeof raw === "string"
+        ? raw
+        : typeof raw === "number"
+        ? String(raw)
+        : normalizeValue(name, raw);
+    }
+    return this.#compiled.expand(values);
   }
 }

@@ -1,10 +1,14 @@
 /**
  * Turns caller values into what RFC 6570 expands: a string, a list of strings
- * or a list of name/value pairs (DECISIONS.md rule 8). Shared by both engines,
- * so both accept and reject exactly the same values.
+ * or a list of name/value pairs (DECISIONS.md rule 8). The facade normalizes
+ * each variable once per expansion, before either engine runs, so both
+ * engines see the same values and every getter, Proxy trap and
+ * `toISOString` is consulted once.
  *
  * @module
  */
+
+import { clip, quote } from "./error.ts";
 
 /** An associative array, flattened as `[name, value, name, value, ...]`. */
 export class Pairs {
@@ -19,37 +23,40 @@ export class Pairs {
 /** A value ready to expand; `undefined` means the variable is undefined. */
 export type Normalized = string | string[] | Pairs | undefined;
 
-const EXPECTED_VALUE = "expected a string, number, boolean, bigint, Date, list or plain object";
-const EXPECTED_MEMBER = "expected a string, number, boolean, bigint, Date, null or undefined";
+const EXPECTED = "expected a string, number, boolean, bigint, Date, ";
 
 /** Describes a value's kind for an error message ("a function", "a list"). */
-export function describeValue(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
-  switch (typeof value) {
-    case "object": {
-      const name = Object.getPrototypeOf(value)?.constructor?.name;
-      if (value instanceof Date) return "an invalid Date";
-      return typeof name === "string" && name !== "Object" ? `an instance of ${name}` : "an object";
-    }
-    case "undefined":
-      return "undefined";
-    default:
-      return `a ${typeof value}`;
+  if (typeof value !== "object") {
+    return typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
+  }
+  if (value instanceof Date) return "an invalid Date";
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  return typeof name === "string" && name !== "Object"
+    ? `an instance of ${clip(name)}`
+    : "an object";
+}
+
+function invalid(name: string, detail: string, cause?: unknown): TypeError {
+  return new TypeError(`Cannot expand variable ${quote(name)}: ${detail}`, { cause });
+}
+
+/** `Date.prototype.getTime` on a real Date; NaN for an invalid one or any other object. */
+function timeOf(value: object): number {
+  try {
+    return Date.prototype.getTime.call(value);
+  } catch {
+    return NaN;
   }
 }
 
-function invalid(name: string, detail: string): TypeError {
-  return new TypeError(
-    `Cannot expand variable ${JSON.stringify(name)}: ${detail}`,
-  );
-}
-
 /**
- * Converts a scalar to its string, or returns `undefined` for `null` and
- * `undefined`, or `null` when `value` is not a scalar.
+ * A scalar's string; `undefined` for `null` and `undefined`; `null` when the
+ * value is not a scalar. `where` places a member in messages.
  */
-export function scalarString(value: unknown): string | undefined | null {
+function scalarString(name: string, value: unknown, where: string): string | undefined | null {
   switch (typeof value) {
     case "string":
       return value;
@@ -59,30 +66,41 @@ export function scalarString(value: unknown): string | undefined | null {
       return String(value);
     case "undefined":
       return undefined;
-    case "object":
+    case "object": {
       if (value === null) return undefined;
-      if (value instanceof Date && !Number.isNaN(value.getTime())) {
-        return value.toISOString();
+      // A brand check: a Proxy or an object that only inherits from Date is not a Date.
+      if (!(value instanceof Date) || Number.isNaN(timeOf(value))) return null;
+      let text: unknown;
+      try {
+        text = (value as Date).toISOString();
+      } catch (error) {
+        throw invalid(
+          name,
+          `expected toISOString() to return a string${where}, but it threw`,
+          error,
+        );
       }
+      if (typeof text === "string") return text;
+      throw invalid(
+        name,
+        `expected toISOString() to return a string${where}, found ${describeValue(text)}`,
+      );
+    }
   }
   return null;
 }
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
 function member(name: string, value: unknown, where: string): string | undefined {
-  const text = scalarString(value);
+  const text = scalarString(name, value, where);
   if (text === null) {
-    throw invalid(name, `${EXPECTED_MEMBER} ${where}, found ${describeValue(value)}`);
+    throw invalid(name, `${EXPECTED}null or undefined${where}, found ${describeValue(value)}`);
   }
   return text;
 }
 
 /**
- * Normalizes the value of variable `name` for expansion.
+ * Normalizes the value of variable `name` for expansion, reading it once:
+ * a list's length and each item once, an object's keys and each value once.
  *
  * @param name The variable name, for error messages.
  * @param value The caller's value.
@@ -91,37 +109,32 @@ function member(name: string, value: unknown, where: string): string | undefined
  * @throws {TypeError} When the value cannot be expanded.
  */
 export function normalizeValue(name: string, value: unknown): Normalized {
-  const text = scalarString(value);
+  const text = scalarString(name, value, "");
   if (text !== null) return text;
   if (Array.isArray(value)) {
     const list: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const item = member(name, value[i], `as list item ${i}`);
+    for (let i = 0, length = value.length; i < length; i++) {
+      const item = member(name, value[i], ` as list item ${i}`);
       if (item !== undefined) list.push(item);
     }
     return list.length === 0 ? undefined : list;
   }
-  if (typeof value === "object" && value !== null) {
-    const flat: string[] = [];
-    if (value instanceof Map) {
-      for (const [key, item] of value) {
-        const keyText = member(name, key, "as a map key");
-        const itemText = member(name, item, `for map key ${JSON.stringify(String(keyText))}`);
-        if (keyText !== undefined && itemText !== undefined) flat.push(keyText, itemText);
-      }
-    } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value)) {
-        const item = member(
-          name,
-          (value as Record<string, unknown>)[key],
-          `for key ${JSON.stringify(key)}`,
-        );
-        if (item !== undefined) flat.push(key, item);
-      }
-    } else {
-      throw invalid(name, `${EXPECTED_VALUE}, found ${describeValue(value)}`);
+  const flat: string[] = [];
+  if (value instanceof Map) {
+    for (const [key, item] of value) {
+      const keyText = member(name, key, " as a map key");
+      const itemText = member(name, item, ` for map key ${quote(String(keyText))}`);
+      if (keyText !== undefined && itemText !== undefined) flat.push(keyText, itemText);
     }
-    return flat.length === 0 ? undefined : new Pairs(flat);
+  } else {
+    const proto = typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+    if (proto !== Object.prototype && proto !== null) {
+      throw invalid(name, `${EXPECTED}list or plain object, found ${describeValue(value)}`);
+    }
+    for (const key of Object.keys(value as object)) {
+      const item = member(name, (value as Record<string, unknown>)[key], ` for key ${quote(key)}`);
+      if (item !== undefined) flat.push(key, item);
+    }
   }
-  throw invalid(name, `${EXPECTED_VALUE}, found ${describeValue(value)}`);
+  return flat.length === 0 ? undefined : new Pairs(flat);
 }

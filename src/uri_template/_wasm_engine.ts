@@ -15,9 +15,9 @@
  * @module
  */
 
-import type { CompiledTemplate, Engine, TemplateVariables } from "./_engine.ts";
+import type { CompiledTemplate, Engine } from "./_engine.ts";
 import { quote, templateError } from "./error.ts";
-import { type Normalized, normalizeValue, Pairs } from "./_values.ts";
+import { type Normalized, Pairs } from "./_values.ts";
 import { WASM_BASE64 } from "./_wasm_bytes.generated.ts";
 
 // Value records and result codes, as in uritemplate-wasm/assembly/index.ts.
@@ -25,8 +25,6 @@ const VALUE_UNDEFINED = 0;
 const VALUE_STRING = 1;
 const VALUE_LIST = 2;
 const VALUE_PAIRS = 3;
-const VALUE_FAILED = 4;
-const ERR_VALUE_FAILED = 100;
 const ERR_MEMORY_LIMIT = 101;
 
 // Strings up to this length are copied by a loop while they are ASCII;
@@ -57,14 +55,11 @@ let shortOutput = 0;
 let shortOutputSize = 0;
 /** Views over the short-output window, by length, made on first use. */
 let shortOutputViews: Uint8Array[] = [];
-/** Where scratch data starts. */
-let base = 0;
 /**
- * The first scratch byte not in use. A getter or `toISOString` run while
- * values are written may itself compile or expand; it starts here, above
- * what the outer call has written, and puts `top` back when done.
+ * Where scratch data starts. No caller code runs during a call (values
+ * arrive normalized), so calls never nest and each starts here.
  */
-let top = 0;
+let base = 0;
 /**
  * Compiled programs are copied out of linear memory into small shared slabs:
  * a `slice` of its own costs a fresh ArrayBuffer (about 370 ns), a view on a
@@ -157,7 +152,7 @@ function load(): WasmExports | undefined {
     maxBytes = exports.MAX_MEMORY_PAGES.value * 0x10000;
     shortOutput = exports.shortOutput();
     shortOutputSize = exports.SHORT_OUTPUT_SIZE.value;
-    base = top = exports.heapBase();
+    base = exports.heapBase();
     refreshViews();
     wasm = exports;
   } catch (error) {
@@ -174,7 +169,7 @@ function load(): WasmExports | undefined {
  *
  * @returns `undefined` when it can run, otherwise why not.
  */
-export function wasmUnavailableReason(): string | undefined {
+function wasmUnavailableReason(): string | undefined {
   load();
   return unavailable;
 }
@@ -282,95 +277,76 @@ function failure(code: number, template: string): Error {
   return templateError(code, template, wasm!.errorIndex());
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 class WasmTemplate implements CompiledTemplate {
   readonly variableNames: readonly string[];
   readonly #template: string;
   readonly #program: Uint8Array;
-  /** The name of every variable occurrence, in template order. */
-  readonly #specNames: readonly string[];
+  /** The slot (in `variableNames`) of every variable occurrence, in template order. */
+  readonly #specSlots: readonly number[];
 
   constructor(template: string) {
     const exports = load();
     if (exports === undefined) {
       throw new Error(`Cannot use engine "wasm" in this runtime: ${unavailable}`);
     }
-    const start = top;
+    const start = base;
     activeTask = "compile";
     activeTemplate = template;
-    try {
-      const length = template.length;
-      const out = (start + length * 2 + 3) & ~3;
-      if (out > bytes.length) grow(out);
-      const units = new Uint16Array(memory.buffer, start, length);
-      for (let i = 0; i < length; i++) units[i] = template.charCodeAt(i);
-      if (start === base) loadedProgram = undefined;
-      const size = exports.compile(start, length, out);
-      if (bytes.length === 0) refreshViews();
-      if (size < 0) throw failure(-size, template);
-      this.#program = keepProgram(out, size);
-      const table = (out + words[out >> 2]) >> 2;
-      const specNames: string[] = [];
-      for (let s = 0; s < words[(out >> 2) + 1]; s++) {
-        const index = words[table + s * 2];
-        specNames.push(template.slice(index, index + words[table + s * 2 + 1]));
-      }
-      this.#template = template;
-      this.#specNames = specNames;
-      this.variableNames = Object.freeze([...new Set(specNames)]);
-    } finally {
-      top = start;
+    const length = template.length;
+    const out = (start + length * 2 + 3) & ~3;
+    if (out > bytes.length) grow(out);
+    const units = new Uint16Array(memory.buffer, start, length);
+    for (let i = 0; i < length; i++) units[i] = template.charCodeAt(i);
+    loadedProgram = undefined;
+    const size = exports.compile(start, length, out);
+    if (bytes.length === 0) refreshViews();
+    if (size < 0) throw failure(-size, template);
+    this.#program = keepProgram(out, size);
+    const table = (out + words[out >> 2]) >> 2;
+    const slots = new Map<string, number>();
+    const specSlots: number[] = [];
+    for (let s = 0; s < words[(out >> 2) + 1]; s++) {
+      const index = words[table + s * 2];
+      const name = template.slice(index, index + words[table + s * 2 + 1]);
+      let slot = slots.get(name);
+      if (slot === undefined) slots.set(name, slot = slots.size);
+      specSlots.push(slot);
     }
+    this.#template = template;
+    this.#specSlots = specSlots;
+    this.variableNames = Object.freeze([...slots.keys()]);
   }
 
-  expand(variables: TemplateVariables): string {
+  expand(values: readonly Normalized[]): string {
     const exports = wasm!;
     const program = this.#program;
-    const specNames = this.#specNames;
-    const start = top;
+    const specSlots = this.#specSlots;
+    const start = base;
     activeTask = "expand";
     activeTemplate = this.#template;
-    try {
-      if (start !== base || loadedProgram !== program) {
-        if (start + program.length > bytes.length) grow(start + program.length);
-        bytes.set(program, start);
-        if (start === base) loadedProgram = program;
-      }
-      const values = start + program.length;
-      let at = values;
-      let caught: unknown;
-      for (let s = 0; s < specNames.length; s++) {
-        const name = specNames[s];
-        let value: Normalized;
-        top = at;
-        try {
-          const raw = hasOwn.call(variables, name) ? variables[name] : undefined;
-          value = typeof raw === "string" ? raw : normalizeValue(name, raw);
-        } catch (error) {
-          // Thrown where the TS engine would throw it: when the WebAssembly
-          // reaches this value, unless an earlier one fails first.
-          caught = error;
-          at = writeTag(at, VALUE_FAILED);
-          break;
-        }
-        if (typeof value === "string") at = writeString(at, VALUE_STRING, value);
-        else if (value === undefined) at = writeTag(at, VALUE_UNDEFINED);
-        else at = writeItems(at, value);
-      }
-      const length = exports.expand(start, values, at);
-      if (bytes.length === 0) refreshViews();
-      if (length >= 0) return decodeOutput(at, length);
-      if (length === -ERR_VALUE_FAILED) throw caught;
-      throw failure(-length, this.#template);
-    } finally {
-      top = start;
+    if (loadedProgram !== program) {
+      if (start + program.length > bytes.length) grow(start + program.length);
+      bytes.set(program, start);
+      loadedProgram = program;
     }
+    const records = start + program.length;
+    let at = records;
+    for (let s = 0; s < specSlots.length; s++) {
+      const value = values[specSlots[s]];
+      if (typeof value === "string") at = writeString(at, VALUE_STRING, value);
+      else if (value === undefined) at = writeTag(at, VALUE_UNDEFINED);
+      else at = writeItems(at, value);
+    }
+    const length = exports.expand(start, records, at);
+    if (bytes.length === 0) refreshViews();
+    if (length >= 0) return decodeOutput(at, length);
+    throw failure(-length, this.#template);
   }
 }
 
-/** The WebAssembly engine; check {@linkcode wasmUnavailableReason} before use. */
+/** The WebAssembly engine, instantiated on first use. */
 export const wasmEngine: Engine = {
   name: "wasm",
+  unavailable: wasmUnavailableReason,
   compile: (template: string): CompiledTemplate => new WasmTemplate(template),
 };

@@ -64,17 +64,20 @@ export const ERR_PREFIX_COMPOSITE = 8;
 
 const MAX_QUOTED = 200;
 
+/** The first 200 characters of `text`, and `…` when there were more, for a message. */
+export function clip(text: string): string {
+  return text.length > MAX_QUOTED ? text.slice(0, MAX_QUOTED) + "…" : text;
+}
+
 /** Quotes a caller's value for an error message, bounded in length. */
 export function quote(value: string): string {
-  return JSON.stringify(
-    value.length > MAX_QUOTED ? value.slice(0, MAX_QUOTED) + "…" : value,
-  );
+  return JSON.stringify(clip(value));
 }
 
 function found(template: string, index: number): string {
-  if (index >= template.length) return "the end of the template";
-  const code = template.codePointAt(index)!;
-  return quote(String.fromCodePoint(code));
+  return index >= template.length
+    ? "the end of the template"
+    : quote(String.fromCodePoint(template.codePointAt(index)!));
 }
 
 function variableAt(template: string, index: number): string {
@@ -82,6 +85,19 @@ function variableAt(template: string, index: number): string {
   while (end < template.length && !":*,}".includes(template[end])) end++;
   return quote(template.slice(index, end));
 }
+
+/** What each error code says; `$i` is the index, `$f` what was found there, `$v` the variable. */
+const DETAILS = [
+  "",
+  'unmatched "}" at index $i',
+  "unterminated expression starting at index $i",
+  'reserved operator $f at index $i, expected one of "+#./;?&" or a variable name',
+  "expected a variable name at index $i, found $f",
+  'unexpected $f at index $i, expected a modifier, "," or "}"',
+  'unexpected $f at index $i, expected "," or "}"',
+  "invalid prefix length at index $i, expected an integer from 1 to 9999",
+  "prefix modifier on variable $v at index $i cannot apply to its list or map value",
+];
 
 /**
  * Builds the `UriTemplateError` for an error `code` at `index` of `template`.
@@ -96,41 +112,10 @@ export function templateError(
   template: string,
   index: number,
 ): UriTemplateError {
-  let detail: string;
-  switch (code) {
-    case ERR_UNMATCHED_CLOSE:
-      detail = `unmatched "}" at index ${index}`;
-      break;
-    case ERR_UNTERMINATED:
-      detail = `unterminated expression starting at index ${index}`;
-      break;
-    case ERR_RESERVED_OPERATOR:
-      detail = `reserved operator ${
-        found(template, index)
-      } at index ${index}, expected one of "+#./;?&" or a variable name`;
-      break;
-    case ERR_VARNAME:
-      detail = `expected a variable name at index ${index}, found ${found(template, index)}`;
-      break;
-    case ERR_AFTER_VARNAME:
-      detail = `unexpected ${
-        found(template, index)
-      } at index ${index}, expected a modifier, "," or "}"`;
-      break;
-    case ERR_AFTER_MODIFIER:
-      detail = `unexpected ${found(template, index)} at index ${index}, expected "," or "}"`;
-      break;
-    case ERR_PREFIX_LENGTH:
-      detail = `invalid prefix length at index ${index}, expected an integer from 1 to 9999`;
-      break;
-    case ERR_PREFIX_COMPOSITE:
-      detail = `prefix modifier on variable ${
-        variableAt(template, index)
-      } at index ${index} cannot apply to its list or map value`;
-      break;
-    default:
-      throw new RangeError(`Unknown URI template error code ${code}`);
-  }
+  const detail = DETAILS[code]
+    .replace("$i", String(index))
+    .replace("$f", () => found(template, index))
+    .replace("$v", () => variableAt(template, index));
   return new UriTemplateError(
     `Invalid URI template ${quote(template)}: ${detail}`,
     template,

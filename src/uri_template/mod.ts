@@ -1,5 +1,8 @@
 /**
- * A strict, fast RFC 6570 URI Template expander (levels 1 to 4).
+ * A strict, fast RFC 6570 URI Template expander (levels 1 to 4), on
+ * WebAssembly for long inputs and TypeScript for short ones. For the
+ * TypeScript engine alone, with no WebAssembly in the bundle, import
+ * `./uri-template/lite`.
  *
  * ```ts
  * import { expand } from "@routecast/endpoint/uri-template";
@@ -18,75 +21,49 @@
  * @module
  */
 
-import type { EngineName } from "./_engine.ts";
-import { tsEngine } from "./_ts_engine.ts";
-import { wasmEngine, wasmUnavailableReason } from "./_wasm_engine.ts";
-import { ParsedTemplate, type Template, type TemplateVariablesOf } from "./_template.ts";
-import { BoundedCache } from "./_cache.ts";
+import type { TemplateOptions } from "./_engine.ts";
+import { compileAuto, engines } from "./_engines.ts";
+import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
+import type { TemplateVariablesOf } from "./_template_types.ts";
+import { BoundedCache } from "../_cache.ts";
 import { quote } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
-export type { Template, TemplateVariableNames, TemplateVariablesOf } from "./_template.ts";
-export type { EngineName, ScalarValue, TemplateValue, TemplateVariables } from "./_engine.ts";
-
-/**
- * Options for {@linkcode parseTemplate} and {@linkcode expand}.
- *
- * @example
- * ```ts
- * import { expand, type TemplateOptions } from "@routecast/endpoint/uri-template";
- * import { assertEquals } from "@std/assert";
- *
- * const options: TemplateOptions = { engine: "ts" };
- * assertEquals(expand("/users/{id}", { id: 1 }, options), "/users/1");
- * ```
- */
-export interface TemplateOptions {
-  /**
-   * Which engine compiles and expands the template. Without it, the
-   * WebAssembly engine is used where the runtime can instantiate it, and the
-   * TypeScript engine elsewhere (no `WebAssembly` global, a Content Security
-   * Policy that forbids it). Both give the same results and the same errors;
-   * `"wasm"` where it cannot run throws an `Error` that says why.
-   *
-   * @default {undefined}
-   */
-  engine?: EngineName;
-}
+export type { Template } from "./_template.ts";
+export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
+export type {
+  EngineName,
+  ScalarValue,
+  TemplateOptions,
+  TemplateValue,
+  TemplateVariables,
+} from "./_engine.ts";
 
 const caches = {
-  ts: new BoundedCache((template) => new ParsedTemplate(template, tsEngine)),
-  wasm: new BoundedCache((template) => new ParsedTemplate(template, wasmEngine)),
+  auto: new BoundedCache((text) => new ParsedTemplate(text, "auto", compileAuto(text))),
+  ts: new BoundedCache((text) => new ParsedTemplate(text, "ts", engines.ts.compile(text))),
+  wasm: new BoundedCache((text) => new ParsedTemplate(text, "wasm", engines.wasm.compile(text))),
 };
 
-function cacheFor(options: TemplateOptions | undefined) {
+function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemplate> {
   const engine = options?.engine;
-  if (engine === undefined) {
-    return wasmUnavailableReason() === undefined ? caches.wasm : caches.ts;
-  }
+  if (engine === undefined || engine === "auto") return caches.auto;
   if (engine === "ts") return caches.ts;
   // Where WebAssembly cannot run, compiling throws an Error that says why.
   if (engine === "wasm") return caches.wasm;
   throw new TypeError(
-    `Invalid engine ${quote(String(engine))}: expected "wasm" or "ts"`,
+    `Invalid engine ${quote(String(engine))}: expected "auto", "wasm" or "ts"`,
   );
-}
-
-function checkTemplate(template: unknown): asserts template is string {
-  if (typeof template !== "string") {
-    throw new TypeError(
-      `Invalid URI template ${String(template)}: expected a string, found ${typeof template}`,
-    );
-  }
 }
 
 /**
  * Parses a URI template once, for many expansions. Parsed templates are
- * cached (up to 1000 per engine), so parsing the same text again is cheap.
+ * cached (see the README's Security section for the bounds), so parsing the
+ * same text again is cheap.
  *
  * @param template RFC 6570 template text.
- * @param options Which engine to use.
- * @returns The parsed template; its `engine` says which engine runs it.
+ * @param options Which engine to use (default `"auto"`).
+ * @returns The parsed template; its `engine` is the option in effect.
  * @throws {UriTemplateError} When the template is malformed.
  * @throws {Error} When `options.engine` is `"wasm"` and WebAssembly cannot run here.
  *
@@ -97,6 +74,7 @@ function checkTemplate(template: unknown): asserts template is string {
  *
  * const comments = parseTemplate("/repos/{owner}/{repo}/issues/{number}/comments{?page}");
  * assertEquals(comments.variableNames, ["owner", "repo", "number", "page"]);
+ * assertEquals(comments.engine, "auto");
  * assertEquals(
  *   comments.expand({ owner: "octocat", repo: "hello", number: 42, page: 2 }),
  *   "/repos/octocat/hello/issues/42/comments?page=2",
@@ -117,12 +95,13 @@ export function parseTemplate<Text extends string>(
  *
  * @param template RFC 6570 template text.
  * @param variables Values by variable name (own properties only).
- * @param options Which engine to use.
+ * @param options Which engine to use (default `"auto"`).
  * @returns The URI reference.
  * @throws {UriTemplateError} When the template is malformed.
  * @throws {TypeError} When a value cannot be expanded.
- * @throws {RangeError} When the WebAssembly engine would need more than 256 MiB
- * of memory for the template and its values (hundreds of megabytes of text).
+ * @throws {RangeError} With `engine: "wasm"`, when the template and its values
+ * need more than 256 MiB of WebAssembly memory (`"auto"` expands those on
+ * TypeScript instead).
  *
  * @example Lists, maps and operators
  * ```ts

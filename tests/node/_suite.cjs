@@ -15,10 +15,11 @@ const ACCEPT = "application/vnd.github.v3+json";
  * Registers the tests.
  *
  * @param {string} label How the package was loaded ("import" or "require").
- * @param {{ version: string, main: any, uriTemplate: any, lite: any }} build
- *   The package version and the modules of `.`, `./uri-template` and `./lite`.
+ * @param {{ version: string, main: any, uriTemplate: any, uriTemplateLite: any, lite: any }} build
+ *   The package version and the modules of `.`, `./uri-template`,
+ *   `./uri-template/lite` and `./lite`.
  */
-module.exports = function behaviour(label, { version, main, uriTemplate, lite }) {
+module.exports = function behaviour(label, { version, main, uriTemplate, uriTemplateLite, lite }) {
   const { endpoint, VERSION } = main;
   const { expand, parseTemplate, UriTemplateError } = uriTemplate;
   const headers = { accept: ACCEPT, "user-agent": `routecast/${version}` };
@@ -182,10 +183,11 @@ module.exports = function behaviour(label, { version, main, uriTemplate, lite })
     }
   });
 
-  test(`${label}: parseTemplate() parses once, on WebAssembly unless asked for ts`, () => {
+  test(`${label}: parseTemplate() parses once, with the engine option in effect ("auto" by default)`, () => {
     const comments = parseTemplate("/repos/{owner}/{repo}/issues/{number}/comments{?page}");
-    assert.equal(comments.engine, "wasm");
+    assert.equal(comments.engine, "auto");
     assert.equal(parseTemplate("/x", { engine: "ts" }).engine, "ts");
+    assert.equal(parseTemplate("/x", { engine: "wasm" }).engine, "wasm");
     assert.deepEqual(comments.variableNames, ["owner", "repo", "number", "page"]);
     assert.equal(
       comments.expand({ owner: "o", repo: "r", number: 3, page: 2 }),
@@ -230,8 +232,25 @@ module.exports = function behaviour(label, { version, main, uriTemplate, lite })
     assertThrowsExactly(
       () => parseTemplate("/x", { engine: "java" }),
       TypeError,
-      'Invalid engine "java": expected "wasm" or "ts"',
+      'Invalid engine "java": expected "auto", "wasm" or "ts"',
     );
+  });
+
+  test(`${label}: uri-template/lite expands on TypeScript and throws the same UriTemplateError`, () => {
+    const template = "/repos/{owner}/{repo}/issues{?labels,q}";
+    const variables = { owner: "o", repo: "r", labels: ["bug", "help wanted"], q: "é".repeat(200) };
+    assert.equal(uriTemplateLite.expand(template, variables), expand(template, variables));
+    assert.equal(uriTemplateLite.parseTemplate(template).engine, "ts");
+    assert.equal(uriTemplateLite.parseTemplate(template, { engine: "auto" }).engine, "ts");
+    assert.equal(parseTemplate(template).engine, "auto");
+    assert.equal(uriTemplateLite.UriTemplateError, UriTemplateError);
+    assertThrowsExactly(
+      () => uriTemplateLite.expand("{x:3}", { x: ["a"] }),
+      UriTemplateError,
+      'Invalid URI template "{x:3}": prefix modifier on variable "x" at index 1 ' +
+        "cannot apply to its list or map value",
+    );
+    assert.throws(() => uriTemplateLite.parseTemplate("/x", { engine: "wasm" }), TypeError);
   });
 
   test(`${label}: lite endpoint() gives the same results as the main entry`, () => {

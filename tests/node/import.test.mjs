@@ -10,5 +10,6 @@ behaviour("import", {
   version,
   main: await load("."),
   uriTemplate: await load("./uri-template"),
+  uriTemplateLite: await load("./uri-template/lite"),
   lite: await load("./lite"),
 });

@@ -13,5 +13,6 @@ behaviour("require", {
   version: requireInPackage("./package.json").version,
   main: requireInPackage("@routecast/endpoint"),
   uriTemplate: requireInPackage("@routecast/endpoint/uri-template"),
+  uriTemplateLite: requireInPackage("@routecast/endpoint/uri-template/lite"),
   lite: requireInPackage("@routecast/endpoint/lite"),
 });

@@ -1,6 +1,6 @@
 /**
- * The WebAssembly RFC 6570 engine. It mirrors src/uri_template/_ts_engine.ts:
- * the same single-pass, regex-free scanner (parseParts, parseExpression,
+ * The WebAssembly RFC 6570 engine. It mirrors src/uri_template/_syntax.ts and
+ * _ts_engine.ts: the same single-pass, regex-free scanner (parseSyntax, parseExpression,
  * scanVarname, scanVarchar, operatorOf), the same operator table order, the
  * same expanders (expandExpression, expandJoined, expandExploded,
  * encodeText, prefixText) and the same error codes (src/uri_template/error.ts).
@@ -24,7 +24,7 @@
  * order, and writes the expansion at `out` (and, when it is at most
  * SHORT_OUTPUT_SIZE bytes, at `shortOutput()` too):
  *
- *   VALUE_UNDEFINED | VALUE_FAILED
+ *   VALUE_UNDEFINED
  *   | VALUE_STRING, string
  *   | VALUE_LIST, count, string * count
  *   | VALUE_PAIRS, count, string * count (name, value, name, value...)
@@ -47,23 +47,23 @@ const ERR_AFTER_VARNAME = 5;
 const ERR_AFTER_MODIFIER = 6;
 const ERR_PREFIX_LENGTH = 7;
 const ERR_PREFIX_COMPOSITE = 8;
-// Codes for the glue alone: it rethrows the error it caught reading the
-// value, or reports the memory limit.
-const ERR_VALUE_FAILED = 100;
+// A code for the glue alone: it reports the memory limit.
 const ERR_MEMORY_LIMIT = 101;
 
 /** Linear memory never grows past this many 64 KiB pages (256 MiB). */
 export const MAX_MEMORY_PAGES: i32 = 4096;
 
-// Operators, in the order of the RFC's Appendix A table.
-const OP_SIMPLE = 0;
-const OP_RESERVED = 1;
-const OP_FRAGMENT = 2;
-const OP_LABEL = 3;
-const OP_PATH = 4;
-const OP_PARAM = 5;
-const OP_QUERY = 6;
-const OP_CONTINUATION = 7;
+/** The expression operators, in the order of the RFC's Appendix A table (as in _syntax.ts). */
+const enum Operator {
+  Simple,
+  Reserved,
+  Fragment,
+  Label,
+  Path,
+  Param,
+  Query,
+  Continuation,
+}
 
 // Per operator: first character and if-empty text (0 for none), separator,
 // whether it is named, whether it allows reserved characters.
@@ -116,7 +116,6 @@ const SPEC_HEADER: usize = 16;
 const VALUE_UNDEFINED: u32 = 0;
 const VALUE_STRING: u32 = 1;
 const VALUE_PAIRS: u32 = 3;
-const VALUE_FAILED: u32 = 4;
 
 /** writeBytes copies eight bytes at a time, so may go this far past its end. */
 const COPY_SLACK: usize = 8;
@@ -378,22 +377,22 @@ function prefixText(text: usize, length: usize, maxLength: u32, allowReserved: b
   return min(i, length);
 }
 
-function operatorOf(code: i32): i32 {
+function operatorOf(code: i32): i32 { // an Operator, or -1
   switch (code) {
     case 0x2b: // +
-      return OP_RESERVED;
+      return Operator.Reserved;
     case 0x23: // #
-      return OP_FRAGMENT;
+      return Operator.Fragment;
     case 0x2e: // .
-      return OP_LABEL;
+      return Operator.Label;
     case 0x2f: // /
-      return OP_PATH;
+      return Operator.Path;
     case 0x3b: // ;
-      return OP_PARAM;
+      return Operator.Param;
     case 0x3f: // ?
-      return OP_QUERY;
+      return Operator.Query;
     case 0x26: // &
-      return OP_CONTINUATION;
+      return Operator.Continuation;
     case 0x3d: // =
     case 0x2c: // ,
     case 0x21: // !
@@ -401,7 +400,7 @@ function operatorOf(code: i32): i32 {
     case 0x7c: // |
       return -1;
     default:
-      return OP_SIMPLE;
+      return Operator.Simple;
   }
 }
 
@@ -461,7 +460,7 @@ function parseExpression(open: i32): i32 {
   if (i >= length) return fail(ERR_UNTERMINATED, open);
   const op = operatorOf(codeAt(i));
   if (op < 0) return fail(ERR_RESERVED_OPERATOR, i);
-  if (op != OP_SIMPLE) i++;
+  if (op != Operator.Simple) i++;
   if (!reserve(EXPRESSION_HEADER)) return outOfMemory();
   const expression = cursor;
   store<u32>(expression, PART_EXPRESSION);
@@ -512,7 +511,7 @@ function parseExpression(open: i32): i32 {
  * Parses the template into literal text (encoded as RFC 6570 section 3.1
  * says) and expressions; returns 0, or an error.
  */
-function parseParts(): i32 {
+function parseSyntax(): i32 {
   const length = templateLength;
   let literalStart = 0;
   let i = 0;
@@ -572,7 +571,7 @@ export function compile(text: usize, length: i32, out: usize): i32 {
   cursor = out;
   if (!reserve(PROGRAM_HEADER)) return outOfMemory();
   cursor += PROGRAM_HEADER;
-  const parsed = parseParts();
+  const parsed = parseSyntax();
   if (parsed < 0) return parsed;
   const table = cursor;
   const specCount = writeSpecTable(out);
@@ -688,7 +687,6 @@ function expandExpression(expression: usize): i32 {
     const kind = load<u32>(values);
     values += 4;
     if (kind == VALUE_UNDEFINED) continue;
-    if (kind == VALUE_FAILED) return fail(ERR_VALUE_FAILED, nameIndex);
     // The first character or separator, the name (copied with slack) and `=`.
     if (!reserve(nameLength + COPY_SLACK + 2)) return outOfMemory();
     if (defined) {

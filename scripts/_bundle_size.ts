@@ -1,0 +1,67 @@
+/**
+ * What a browser user ships: each entry's main export bundled from the
+ * built package in `npm/` (esbuild `--bundle --minify --format=esm
+ * --platform=browser`), then gzipped at level 9. scripts/build_npm.ts
+ * prints the sizes; tests/bundle_size_test.ts holds each entry to its budget.
+ *
+ * @module
+ */
+
+import * as esbuild from "esbuild";
+import { gzipSync } from "node:zlib";
+
+/** One entry of the size table. */
+export interface SizeBudget {
+  /** The export that is bundled, as `export { name } from "<package><subpath>"`. */
+  readonly name: string;
+  /** The most gzipped bytes allowed, or `undefined` for an entry only reported. */
+  readonly budget: number | undefined;
+}
+
+/** The size table: package subpath → what is bundled and its budget. */
+export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
+  ".": { name: "endpoint", budget: undefined },
+  "./lite": { name: "endpoint", budget: undefined },
+  "./uri-template": { name: "parseTemplate", budget: undefined },
+  "./uri-template/lite": { name: "parseTemplate", budget: 2.5 * 1024 },
+};
+
+/** A bundle's size, and its inputs by minified bytes, largest first. */
+export interface BundleSize {
+  readonly minified: number;
+  readonly gzipped: number;
+  readonly inputs: readonly { path: string; bytesInOutput: number }[];
+}
+
+/**
+ * Bundles `export { name } from "<packageName><subpath>"` for browsers from
+ * the package built in `packageDir`.
+ *
+ * @param packageDir The built package (`npm/`), which resolves its own name.
+ * @param packageName The package name.
+ * @param subpath The subpath, e.g. `./uri-template/lite`.
+ * @param name The export to bundle.
+ * @returns The sizes. Call `esbuild.stop()` when done.
+ */
+export async function bundleSize(
+  packageDir: string,
+  packageName: string,
+  subpath: string,
+  name: string,
+): Promise<BundleSize> {
+  const specifier = packageName + subpath.slice(1);
+  const result = await esbuild.build({
+    stdin: { contents: `export { ${name} } from "${specifier}";`, resolveDir: packageDir },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    metafile: true,
+  });
+  const bytes = result.outputFiles[0].contents;
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs)
+    .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*\/esm\//, ""), bytesInOutput }))
+    .sort((a, b) => b.bytesInOutput - a.bytesInOutput);
+  return { minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, inputs };
+}

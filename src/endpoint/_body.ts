@@ -1,0 +1,32 @@
+/**
+ * The request body (DECISIONS.md rule 7): `data` as it is, else the
+ * remaining parameters as a JSON object; a JSON content type when the caller
+ * set none; an empty body for PUT and PATCH without one.
+ *
+ * @module
+ */
+
+import type { Headers } from "./_headers.ts";
+
+/** The content type of a body routecast builds or passes on without one. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * The body to send for a method, given `data` and the JSON members (either
+ * may be undefined); adds the content type to `headers` when a body goes out.
+ */
+export function requestBody(
+  upper: string,
+  data: unknown,
+  members: Record<string, unknown> | undefined,
+  headers: Headers,
+): unknown {
+  const body = data !== undefined ? data : members;
+  if (body === undefined) {
+    // GitHub expects content-length: 0 on a PUT or PATCH without a body;
+    // fetch sends it for an empty string.
+    return upper === "PUT" || upper === "PATCH" ? "" : undefined;
+  }
+  if (headers["content-type"] === undefined) headers["content-type"] = JSON_CONTENT_TYPE;
+  return body;
+}

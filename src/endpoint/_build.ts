@@ -1,0 +1,239 @@
+/**
+ * The one build function: a plan plus a call's options gives the request
+ * options (spec 2.2, DECISIONS.md rules 1-13, 19, 22). `endpoint(route,
+ * options)`, `endpoint(options)`, `parse(merged)` and every builder made by
+ * `defaults()` come here; the call's options merge over the plan's defaults
+ * exactly as `merge()` would merge them.
+ *
+ * @module
+ */
+
+import type { RequestOptions } from "./types.ts";
+import { type Headers, mergeHeaders } from "./_headers.ts";
+import { amendAccept, readMediaType } from "./_media_type.ts";
+import { copyPlain, isPlainObject, mergeValue, quoteValue, setOwn } from "./_objects.ts";
+import { basePrefix, type Plan } from "./_plan.ts";
+import { appendQuery, queryPair } from "./_query.ts";
+import { requestBody } from "./_body.ts";
+import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
+
+/**
+ * A call's value over a default, as `merge()` gives it: plain objects merge
+ * deeply, else the call's value wins; the default (deep-frozen) is shared
+ * unless `thaw`, which copies it for a result the caller may change.
+ */
+function over(defaultValue: unknown, value: unknown, name: string, thaw: boolean): unknown {
+  const copies = typeof defaultValue === "object" && defaultValue !== null;
+  if (value === undefined) {
+    return thaw && copies
+      ? copyPlain(defaultValue, false, label(name), name === "request")
+      : defaultValue;
+  }
+  if (!copies || !isPlainObject(value) || !isPlainObject(defaultValue)) return value;
+  // `request` holds the caller's own objects, which may be cyclic; parameters are data.
+  return mergeValue(defaultValue, value, false, label(name), name === "request");
+}
+
+/** How an error message names an option or parameter. */
+function label(name: string): string {
+  return name === "request" || name === "data" ? name : `parameter ${quoteValue(name)}`;
+}
+
+/**
+ * Checks the `request` option: absent, or an object.
+ *
+ * @throws {TypeError} When it is something else.
+ */
+function checkRequest(request: unknown): void {
+  if (
+    request !== undefined &&
+    (typeof request !== "object" || request === null || Array.isArray(request))
+  ) {
+    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
+  }
+}
+
+/**
+ * Expands the plan's url with the call's values over the defaults' (each
+ * read once), checks required path variables, and puts the base in front.
+ *
+ * @throws {TypeError} For a missing path variable or a value the checks refuse.
+ */
+function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string {
+  const url = plan.url;
+  const names = url.names;
+  const values: UrlValue[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const value = raw[i];
+    const fallback = plan.urlDefaults[i];
+    values.push(urlValue(
+      names[i],
+      fallback === undefined ? value : over(fallback, value, names[i], false),
+    ));
+  }
+  if (plan.flavour.requirePathVariables) {
+    for (const variable of url.required) {
+      if (values[variable] === undefined) {
+        throw new TypeError(
+          `Missing parameter ${quoteValue(names[variable])} for ${
+            quoteValue(plan.route)
+          }: expected a value for every {name} in the path`,
+        );
+      }
+    }
+  }
+  const expanded = expandUrl(url, values);
+  if (url.full) return expanded;
+  const base = baseUrl === undefined ? plan.base ??= basePrefix(plan.baseUrl) : basePrefix(baseUrl);
+  return (url.leadingSlash ?? expanded.charCodeAt(0) === 0x2f)
+    ? base + expanded
+    : base + "/" + expanded;
+}
+
+/** The query pairs of the defaults' other parameters, with the call's values over them. */
+function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
+  let query = "";
+  const restDefaults = plan.restDefaults;
+  for (let i = 0; i < restDefaults.length; i++) {
+    const [name, fallback] = restDefaults[i];
+    const pair = queryPair(name, over(fallback, overrides?.[i], name, false));
+    if (pair !== "") query = query === "" ? pair : query + "&" + pair;
+  }
+  return query;
+}
+
+/**
+ * Builds request options from a plan and a call's options (own keys only,
+ * each read once).
+ *
+ * @throws {TypeError} For an invalid option, header, value, a missing path
+ * variable, a value the path checks refuse, or `data` on GET/HEAD.
+ * @throws {UriTemplateError} For a prefix modifier on a list or map.
+ */
+export function build(plan: Plan, given: Record<string, unknown>): RequestOptions {
+  const url = plan.url;
+  let callHeaders: unknown;
+  let mediaType: unknown;
+  let request: unknown;
+  let data: unknown;
+  let baseUrl: unknown;
+  const raw: unknown[] = [];
+  /** The call's values for the defaults' other parameters, by index. */
+  let overrides: unknown[] | undefined;
+  /** The call's other parameters, as `name, value, name, value...`. */
+  let rest: unknown[] | undefined;
+  const keys = Object.keys(given);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    switch (key) {
+      case "headers":
+        callHeaders = given.headers;
+        continue;
+      case "mediaType":
+        mediaType = given.mediaType;
+        continue;
+      case "request":
+        request = given.request;
+        continue;
+      case "data":
+        data = given.data;
+        continue;
+      case "baseUrl":
+        baseUrl = given.baseUrl;
+        continue;
+      case "method":
+      case "url":
+        continue; // already in the plan
+    }
+    const value = given[key];
+    if (value === undefined) continue;
+    const variable = url.index.get(key);
+    if (variable !== undefined) {
+      raw[variable] = value;
+      continue;
+    }
+    const index = plan.restDefaults.length === 0 ? undefined : plan.restIndex.get(key);
+    if (index !== undefined) (overrides ??= [])[index] = value;
+    else (rest ??= []).push(key, value);
+  }
+  checkRequest(request);
+  const headers: Headers = callHeaders === undefined || callHeaders === null
+    ? { ...plan.headers }
+    : mergeHeaders(plan.headers, callHeaders);
+
+  let format = plan.format;
+  let previews = plan.previews;
+  if (mediaType !== undefined && mediaType !== null) {
+    const read = readMediaType(mediaType);
+    if (read.format !== undefined) format = read.format;
+    if (read.previews !== undefined && read.previews.length > 0) {
+      previews = [...new Set([...previews, ...read.previews])];
+    }
+  }
+
+  // When the defaults alone fill the url (plain values, frozen), it is the
+  // same every call: built once, then kept in the plan.
+  let target: string;
+  if (raw.length === 0 && baseUrl === undefined && plan.constant) {
+    target = plan.target ??= buildUrl(plan, raw, undefined);
+  } else {
+    target = buildUrl(plan, raw, baseUrl);
+  }
+
+  if (plan.flavour.previewsForGraphqlOnly && !target.endsWith("/graphql")) previews = [];
+  if (format !== "" || previews.length > 0) {
+    const accept = headers.accept;
+    const amended = amendAccept(
+      accept === undefined ? undefined : String(accept),
+      format,
+      previews,
+    );
+    if (amended !== undefined) headers.accept = amended;
+  }
+
+  // The other parameters: the defaults' first, in their order, then the call's.
+  const restDefaults = plan.restDefaults;
+  if (data === undefined && plan.data !== undefined) data = copyPlain(plan.data, false, "data");
+  let body: unknown;
+  if (plan.query) {
+    if (data !== undefined) {
+      throw new TypeError(
+        `Invalid option data for ${plan.upper} ${
+          quoteValue(url.url)
+        }: ${plan.upper} requests have no body, expected query parameters as options`,
+      );
+    }
+    let query = overrides === undefined && plan.constant
+      ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
+      : defaultsQuery(plan, overrides);
+    if (rest !== undefined) {
+      for (let i = 0; i < rest.length; i += 2) {
+        const pair = queryPair(rest[i] as string, rest[i + 1]);
+        if (pair !== "") query = query === "" ? pair : query + "&" + pair;
+      }
+    }
+    if (query !== "") target = appendQuery(target, query, url.plainQuery);
+  } else {
+    let members: Record<string, unknown> | undefined;
+    if (data === undefined && (restDefaults.length > 0 || rest !== undefined)) {
+      members = {};
+      for (let i = 0; i < restDefaults.length; i++) {
+        const [name, fallback] = restDefaults[i];
+        setOwn(members, name, over(fallback, overrides?.[i], name, true));
+      }
+      if (rest !== undefined) {
+        for (let i = 0; i < rest.length; i += 2) setOwn(members, rest[i] as string, rest[i + 1]);
+      }
+    }
+    body = requestBody(plan.upper, data, members, headers);
+  }
+
+  const result: RequestOptions = { method: plan.resultMethod, url: target, headers };
+  if (body !== undefined) result.body = body;
+  if (plan.request !== undefined) {
+    result.request = over(plan.request, request, "request", true) as RequestOptions["request"];
+  } else if (request !== undefined) {
+    result.request = request as RequestOptions["request"];
+  }
+  return result;
+}

@@ -1,0 +1,123 @@
+/**
+ * Percent-encoding as RFC 6570 section 3.2.1 defines it, and the ASCII
+ * character classes that the scanner (`_syntax.ts`) shares with it.
+ *
+ * @module
+ */
+
+/** Character class bits, for ASCII; everything else is encoded. */
+const UNRESERVED = 1;
+/** `gen-delims` and `sub-delims`. */
+const RESERVED = 2;
+/** What a variable name is made of, besides `%XX` triplets. */
+export const VARCHAR = 4;
+/** Hexadecimal digits. */
+const HEXDIG = 8;
+
+const CHAR_CLASS: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  const mark = (chars: string, bits: number) => {
+    for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] |= bits;
+  };
+  const digits = "0123456789";
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  mark(digits + letters + "-._~", UNRESERVED);
+  mark(":/?#[]@!$&'()*+,;=", RESERVED);
+  mark(digits + letters + "_", VARCHAR);
+  mark(digits + "ABCDEFabcdef", HEXDIG);
+  return table;
+})();
+
+/** `%XX` for each byte. */
+const HEX_TRIPLET: string[] = Array.from(
+  { length: 256 },
+  (_, byte) => "%" + (byte < 16 ? "0" : "") + byte.toString(16).toUpperCase(),
+);
+
+/** Whether `code` is ASCII and in one of the classes of `bits`. */
+export function isClass(code: number, bits: number): boolean {
+  return code < 128 && (CHAR_CLASS[code] & bits) !== 0;
+}
+
+/** Whether a `%XX` triplet starts at `index`. */
+export function isTripletAt(text: string, index: number): boolean {
+  return text.charCodeAt(index) === 0x25 &&
+    isClass(text.charCodeAt(index + 1), HEXDIG) &&
+    isClass(text.charCodeAt(index + 2), HEXDIG);
+}
+
+/** Whether `code` is the first half of a surrogate pair. */
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Whether `code` is the second half of a surrogate pair. */
+export function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** The UTF-8 percent-encoding of the code point at `index` (U+FFFD for a lone surrogate). */
+function encodeCodePoint(text: string, index: number): string {
+  const code = text.charCodeAt(index);
+  if (code < 0x80) return HEX_TRIPLET[code];
+  if (code < 0x800) return HEX_TRIPLET[0xc0 | (code >> 6)] + HEX_TRIPLET[0x80 | (code & 0x3f)];
+  let point = code;
+  if (code >= 0xd800 && code <= 0xdfff) {
+    const low = text.charCodeAt(index + 1);
+    point = isHighSurrogate(code) && isLowSurrogate(low)
+      ? 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
+      : 0xfffd; // A lone surrogate has no UTF-8 form: U+FFFD, as in WHATWG URLs.
+  }
+  if (point < 0x10000) {
+    return HEX_TRIPLET[0xe0 | (point >> 12)] + HEX_TRIPLET[0x80 | ((point >> 6) & 0x3f)] +
+      HEX_TRIPLET[0x80 | (point & 0x3f)];
+  }
+  return HEX_TRIPLET[0xf0 | (point >> 18)] + HEX_TRIPLET[0x80 | ((point >> 12) & 0x3f)] +
+    HEX_TRIPLET[0x80 | ((point >> 6) & 0x3f)] + HEX_TRIPLET[0x80 | (point & 0x3f)];
+}
+
+/**
+ * Percent-encodes every character of `text` outside the allowed set:
+ * unreserved characters, plus (when `allowReserved`) reserved characters and
+ * valid `%XX` triplets. Text that needs no encoding is returned as it is.
+ *
+ * @param text The text to encode.
+ * @param allowReserved Whether reserved characters and `%XX` triplets pass as they are.
+ * @returns The encoded text.
+ */
+export function encodeText(text: string, allowReserved: boolean): string {
+  const allowed = allowReserved ? UNRESERVED | RESERVED : UNRESERVED;
+  const length = text.length;
+  let i = 0;
+  while (i < length && isClass(text.charCodeAt(i), allowed)) i++;
+  if (i === length) return text;
+  let out = "";
+  let runStart = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (isClass(code, allowed)) {
+      i++;
+    } else if (allowReserved && isTripletAt(text, i)) {
+      i += 3;
+    } else {
+      out += text.slice(runStart, i) + encodeCodePoint(text, i);
+      i += isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+      runStart = i;
+    }
+  }
+  return runStart < length ? out + text.slice(runStart) : out;
+}
+
+/**
+ * A number as `String` writes it, percent-encoded outside `{+x}` and `{#x}`:
+ * an integer below 1e21 is digits and maybe `-`, all unreserved, so only
+ * other numbers ("1e+21") are scanned.
+ *
+ * @param value The number.
+ * @returns Its encoded text.
+ */
+export function encodeNumber(value: number): string {
+  return Number.isInteger(value) && value < 1e21 && value > -1e21
+    ? String(value)
+    : encodeText(String(value), false);
+}

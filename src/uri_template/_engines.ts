@@ -1,0 +1,95 @@
+/**
+ * The engines, and the choice `"auto"` makes between them on each
+ * expansion. The engines sit in one object that is read when a template is
+ * compiled, so that tests can watch which engine runs.
+ *
+ * @module
+ */
+
+import type { CompiledTemplate, Engine } from "./_engine.ts";
+import { tsEngine } from "./_ts_engine.ts";
+import { type Normalized, Pairs } from "./_values.ts";
+import { wasmEngine } from "./_wasm_engine.ts";
+
+/** The TypeScript engine and the WebAssembly engine. */
+export const engines: { ts: Engine; wasm: Engine } = { ts: tsEngine, wasm: wasmEngine };
+
+/**
+ * The total length of the values a template names (string characters, list
+ * items, map names and values) from which `"auto"` expands on WebAssembly:
+ * below it the fixed cost of a call into WebAssembly outweighs its faster
+ * encoding (benchmarks/engine_crossover_bench.ts; README, "Two engines").
+ */
+export const LONG_INPUT = 64;
+
+/** The length of `values`, counted no further than `LONG_INPUT`. */
+function inputLength(values: readonly Normalized[]): number {
+  let total = 0;
+  for (let v = 0; v < values.length && total < LONG_INPUT; v++) {
+    const value = values[v];
+    if (typeof value === "string") {
+      total += value.length;
+    } else if (value !== undefined) {
+      const items = value instanceof Pairs ? value.flat : value;
+      for (let i = 0; i < items.length && total < LONG_INPUT; i++) total += items[i].length;
+    }
+  }
+  return total;
+}
+
+class AutoTemplate implements CompiledTemplate {
+  readonly variableNames: readonly string[];
+  readonly #template: string;
+  readonly #short: CompiledTemplate;
+  /** The WebAssembly template, compiled on first use; `null` where it cannot run or compile. */
+  #long: CompiledTemplate | null | undefined;
+
+  constructor(template: string) {
+    this.#template = template;
+    this.#short = engines.ts.compile(template);
+    this.variableNames = this.#short.variableNames;
+  }
+
+  expand(values: readonly Normalized[]): string {
+    if (inputLength(values) < LONG_INPUT) return this.#short.expand(values);
+    let long = this.#long;
+    if (long === undefined) {
+      const wasm = engines.wasm;
+      long = this.#long = wasm.unavailable() === undefined
+        ? compileOrNull(wasm, this.#template)
+        : null;
+    }
+    if (long !== null) {
+      // An input too large for WebAssembly memory is expanded by TypeScript,
+      // so that "auto" fails only where "ts" would.
+      try {
+        return long.expand(values);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+      }
+    }
+    return this.#short.expand(values);
+  }
+}
+
+/** `engine.compile(template)`, or `null` when the template is too large for the engine. */
+function compileOrNull(engine: Engine, template: string): CompiledTemplate | null {
+  try {
+    return engine.compile(template);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Compiles `template` for `"auto"`: TypeScript now, WebAssembly when an
+ * expansion first has long inputs.
+ *
+ * @param template The template text.
+ * @returns The compiled template.
+ * @throws {UriTemplateError} When the template is malformed.
+ */
+export function compileAuto(template: string): CompiledTemplate {
+  return new AutoTemplate(template);
+}

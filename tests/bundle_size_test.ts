@@ -1,0 +1,34 @@
+/**
+ * Size budgets: each entry with a budget in scripts/_bundle_size.ts, bundled
+ * for browsers from the built package (`deno task build:npm`, which
+ * `deno task test` runs first) and gzipped, fits in it.
+ */
+import * as esbuild from "esbuild";
+import { bundleSize, SIZE_BUDGETS } from "../scripts/_bundle_size.ts";
+import { assert } from "@std/assert";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+
+for (const [subpath, { name, budget }] of Object.entries(SIZE_BUDGETS)) {
+  if (budget === undefined) continue;
+  Deno.test(`import { ${name} } from "${subpath}" bundles to at most ${budget} B gzipped`, async () => {
+    await Deno.stat(`${ROOT}npm/package.json`).catch(() => {
+      throw new Error("npm/ is missing: run `deno task build:npm` first");
+    });
+    try {
+      const { gzipped, inputs } = await bundleSize(`${ROOT}npm`, config.name, subpath, name);
+      const largest = inputs.slice(0, 5).map(({ path, bytesInOutput }) =>
+        `${path} ${bytesInOutput}`
+      );
+      assert(
+        gzipped <= budget,
+        `${gzipped} B gzipped, over by ${gzipped - budget} B; largest inputs: ${
+          largest.join(", ")
+        }`,
+      );
+    } finally {
+      await esbuild.stop();
+    }
+  });
+}
