@@ -12,7 +12,8 @@
 
 import { quoteValue } from "./_objects.ts";
 import { schemePrefixLength } from "./_route.ts";
-import { expandPart, facadeVariables, type UrlTemplate, type UrlValue } from "./_url.ts";
+import { expandPart, type UrlTemplate, type UrlValue } from "./_url.ts";
+import { Pairs } from "../uri_template/_values.ts";
 
 /** Whether `text[start, end)` is `.` or `..`, each dot plain or `%2e` in any case. */
 function isDotSegment(text: string, start: number, end: number): boolean {
@@ -52,7 +53,6 @@ function looksLikeDots(value: UrlValue): boolean {
 
 function describe(value: UrlValue): string {
   if (value === undefined || typeof value === "string") return quoteValue(value ?? "");
-  if (typeof value === "number") return String(value);
   return "its list or map";
 }
 
@@ -69,14 +69,13 @@ function writerOf(
   start: number,
   end: number,
 ): number | undefined {
-  const variables = facadeVariables(compiled, values);
   let position = 0;
   for (const part of compiled.parts) {
     if (typeof part === "string") {
       position += part.length;
       continue;
     }
-    const text = expandPart(compiled, part, variables);
+    const text = expandPart(compiled, part, values);
     const from = position;
     position += text.length;
     if (from > end || position < start) continue;
@@ -166,12 +165,8 @@ function hasDecodedDotDot(text: string): boolean {
  * @throws {TypeError} Naming the parameter and quoting the value.
  */
 export function checkDecodedPath(name: string, value: UrlValue): void {
-  if (value === undefined || typeof value === "number") return;
-  const texts = typeof value === "string"
-    ? [value]
-    : Array.isArray(value)
-    ? value as readonly string[]
-    : [...(value as ReadonlyMap<string, string>)].flat();
+  if (value === undefined) return;
+  const texts = typeof value === "string" ? [value] : value instanceof Pairs ? value.flat : value;
   for (const text of texts) {
     if (hasDecodedDotDot(text)) {
       throw new TypeError(

@@ -9,6 +9,7 @@
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 import { memoizeNames } from "./_objects.ts";
 import { urlValue } from "./_url.ts";
+import { Pairs } from "../uri_template/_values.ts";
 
 /** `name`, percent-encoded, then `=`; kept for the names seen lately. */
 const nameEquals = memoizeNames((name) => encodeText(name, false) + "=");
@@ -30,9 +31,7 @@ export function queryPair(name: string, value: unknown): string {
   const normalized = urlValue(name, value);
   if (normalized === undefined) return "";
   if (typeof normalized === "string") return nameEquals(name) + encodeText(normalized, false);
-  const items = Array.isArray(normalized)
-    ? normalized as readonly string[]
-    : [...normalized as ReadonlyMap<string, string>].flat();
+  const items = normalized instanceof Pairs ? normalized.flat : normalized;
   return nameEquals(name) + items.map((item) => encodeText(item, false)).join(",");
 }
 

@@ -9,27 +9,22 @@
 
 import type { Template } from "../uri_template/_template.ts";
 import { type Expression, Operator, parseSyntax } from "../uri_template/_syntax.ts";
-import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
-import { normalizeValue, Pairs } from "../uri_template/_values.ts";
+import { encodeText } from "../uri_template/_encode.ts";
+import { type Normalized, normalizeValue } from "../uri_template/_values.ts";
+import { ParsedTemplate } from "../uri_template/_template.ts";
 import { checkDecodedPath, checkOrigin, checkPathSegments } from "./_path_safety.ts";
 import { colonsToBraces, schemePrefixLength } from "./_route.ts";
-import { setOwn } from "./_objects.ts";
 import { isNamedOption } from "./_options.ts";
 
 /** Compiles url template text through the facade (cached there). */
 export type CompileTemplate = (text: string) => Template;
 
 /**
- * A parameter value as read once for a call: a string or number as given,
- * else what RFC 6570 expands (a string, a list, or an ordered map), or
- * `undefined` when RFC 6570 treats it as undefined.
+ * A parameter value as read once for a call: what RFC 6570 expands (a
+ * string, a list, or name/value pairs), or `undefined` when RFC 6570 treats
+ * it as undefined.
  */
-export type UrlValue =
-  | string
-  | number
-  | readonly string[]
-  | ReadonlyMap<string, string>
-  | undefined;
+export type UrlValue = Normalized;
 
 const OPERATOR_TEXT = ["", "+", "#", ".", "/", ";", "?", "&"];
 
@@ -210,15 +205,9 @@ export function compileUrl(url: string, compile: CompileTemplate): UrlTemplate {
  * @throws {TypeError} Naming the parameter, for a value that cannot be expanded.
  */
 export function urlValue(name: string, value: unknown): UrlValue {
-  if (typeof value === "string" || typeof value === "number") return value;
-  const normalized = normalizeValue(name, value);
-  if (normalized instanceof Pairs) {
-    const map = new Map<string, string>();
-    const flat = normalized.flat;
-    for (let i = 0; i < flat.length; i += 2) map.set(flat[i], flat[i + 1]);
-    return map;
-  }
-  return normalized;
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return normalizeValue(name, value);
 }
 
 /**
@@ -233,10 +222,9 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
   const literals = compiled.literals;
   let expanded = literals === undefined ? undefined : concatenate(compiled, literals, values);
   if (expanded === undefined) {
-    const variables = facadeVariables(compiled, values);
     expanded = compiled.byParts
-      ? compiled.parts.map((part) => expandPart(compiled, part, variables)).join("")
-      : compiled.template.expand(variables);
+      ? compiled.parts.map((part) => expandPart(compiled, part, values)).join("")
+      : ParsedTemplate.expandNormalized(compiled.template, values);
     checkPathSegments(compiled, values, expanded);
   } else if (compiled.literalDots) {
     checkPathSegments(compiled, values, expanded);
@@ -252,26 +240,15 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
 export function expandPart(
   compiled: UrlTemplate,
   part: string | UrlExpression,
-  variables: Record<string, unknown>,
+  values: readonly UrlValue[],
 ): string {
   if (typeof part === "string") return part;
-  let text = compiled.compile(part.text).expand(variables);
+  // The piece's variables, in the order the facade names them: first appearance.
+  const own = [...new Set(part.variables)].map((variable) => values[variable]);
+  let text = ParsedTemplate.expandNormalized(compiled.compile(part.text), own);
   // A named expression's values are encoded, so `%2D` there can only be a label.
   for (const name of part.labels) text = text.replaceAll(name.replaceAll("-", "%2D"), name);
   return text;
-}
-
-/** The values as the facade reads them: by the facade's names, defined ones only. */
-export function facadeVariables(
-  compiled: UrlTemplate,
-  values: readonly UrlValue[],
-): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  const keys = compiled.keys;
-  for (let i = 0; i < keys.length; i++) {
-    if (values[i] !== undefined) setOwn(variables, keys[i], values[i]);
-  }
-  return variables;
 }
 
 /**
@@ -292,8 +269,6 @@ function concatenate(
     if (typeof value === "string") {
       if (value === "." || value === "..") return undefined;
       out += encodeText(value, false) + literals[i + 1];
-    } else if (typeof value === "number") {
-      out += encodeNumber(value) + literals[i + 1];
     } else if (value === undefined) {
       out += literals[i + 1];
     } else {
