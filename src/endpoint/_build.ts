@@ -122,6 +122,8 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
   let overrides: unknown[] | undefined;
   /** The call's other parameters, as `name, value, name, value...`. */
   let rest: unknown[] | undefined;
+  /** The JSON body members, when the plan has no default parameters to put first. */
+  let direct: Record<string, unknown> | undefined;
   const keys = Object.keys(given);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -152,7 +154,13 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
       raw[variable] = value;
       continue;
     }
-    const index = plan.restDefaults.length === 0 ? undefined : plan.restIndex.get(key);
+    if (plan.restDefaults.length === 0) {
+      // Without default parameters, a body is the call's parameters in order: made here.
+      if (plan.query) (rest ??= []).push(key, value);
+      else setOwn(direct ??= {}, key, value);
+      continue;
+    }
+    const index = plan.restIndex.get(key);
     if (index !== undefined) (overrides ??= [])[index] = value;
     else (rest ??= []).push(key, value);
   }
@@ -214,7 +222,7 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
     }
     if (query !== "") target = appendQuery(target, query, url.plainQuery);
   } else {
-    let members: Record<string, unknown> | undefined;
+    let members = direct;
     if (data === undefined && (restDefaults.length > 0 || rest !== undefined)) {
       members = {};
       for (let i = 0; i < restDefaults.length; i++) {
