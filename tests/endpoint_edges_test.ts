@@ -1,0 +1,273 @@
+/**
+ * endpoint() at the edges the rule tables of endpoint_test.ts step over:
+ * each character class of header names, reserved values that carry `?` or
+ * `#` before the remaining parameters, the same key set at every level of a
+ * cascade. Every case goes through the public builders only: a call, a
+ * `defaults()` builder and `parse(merge())`.
+ */
+import { type Endpoint, endpoint, type RequestOptions } from "@routecast/endpoint";
+import { assertEquals } from "@std/assert";
+
+const API = "https://api.github.com";
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LOWER = UPPER.toLowerCase();
+const DIGITS = "0123456789";
+const SYMBOLS = "!#$%&'*+-.^_`|~";
+
+/** The request options of one call made the three public ways. */
+function threeWays(
+  builder: Endpoint,
+  route: string,
+  options: Record<string, unknown>,
+): [string, RequestOptions][] {
+  const [method, url] = route.split(" ");
+  return [
+    ["call", builder(route, options)],
+    ["parse(merge())", builder.parse(builder.merge(route, options))],
+    ["options object", builder({ ...options, method, url })],
+  ];
+}
+
+Deno.test("endpoint() rule 10: every upper-case letter in a header name is lowercased", () => {
+  for (const letter of UPPER) {
+    const name = `x-${letter}`;
+    const lower = name.toLowerCase();
+    for (const [how, result] of threeWays(endpoint, "GET /h", { headers: { [name]: "v" } })) {
+      assertEquals(result.headers[lower], "v", `${how} ${name}`);
+      assertEquals(Object.hasOwn(result.headers, name), false, `${how} ${name}`);
+    }
+    assertEquals(Object.keys(endpoint.merge("GET /h", { headers: { [letter]: "v" } }).headers), [
+      "accept",
+      "user-agent",
+      letter.toLowerCase(),
+    ]);
+    assertEquals(
+      Object.keys(endpoint.defaults({ headers: { [`${letter}-Only`]: "v" } }).DEFAULTS.headers),
+      ["accept", "user-agent", `${letter.toLowerCase()}-only`],
+    );
+  }
+});
+
+Deno.test("endpoint() rule 10: lower-case letters, digits and symbols in header names stay as given", () => {
+  for (const char of LOWER + DIGITS + SYMBOLS) {
+    const name = `x${char}y`;
+    for (const [how, result] of threeWays(endpoint, "GET /h", { headers: { [name]: "v" } })) {
+      assertEquals(result.headers[name], "v", `${how} ${JSON.stringify(name)}`);
+    }
+  }
+});
+
+Deno.test("endpoint() rule 10: case-duplicates of each letter collapse, the later one winning", () => {
+  for (const letter of UPPER) {
+    const upper = `x-${letter}`;
+    const lower = upper.toLowerCase();
+    for (const [first, second] of [[upper, lower], [lower, upper]]) {
+      const headers = { [first]: "first", [second]: "second" };
+      for (const [how, result] of threeWays(endpoint, "GET /h", { headers })) {
+        const names = Object.keys(result.headers).filter((key) => key.startsWith("x-"));
+        assertEquals(names, [lower], `${how} ${first} then ${second}`);
+        assertEquals(result.headers[lower], "second", `${how} ${first} then ${second}`);
+      }
+      // Across levels: the call's spelling replaces the default's, whatever the case.
+      const builder = endpoint.defaults({ headers: { [first]: "default" } });
+      assertEquals(builder("GET /h", { headers: { [second]: "call" } }).headers[lower], "call");
+      assertEquals(builder("GET /h").headers[lower], "default");
+      assertEquals(
+        Object.hasOwn(builder("GET /h", { headers: { [second]: null } }).headers, lower),
+        false,
+      );
+    }
+  }
+});
+
+table("endpoint() rule 7: remaining parameters follow a {+x} value's own ? and #", [
+  // As if the template ended with {&per_page} when the expanded url already has a "?" and
+  // with {?per_page} otherwise; always before the fragment, so they stay in the query.
+  ["?", { path: "a?ref=main" }, `${API}/files/a?ref=main&per_page=2`],
+  ["#", { path: "a#L10" }, `${API}/files/a?per_page=2#L10`],
+  ["? then #", { path: "a?ref=main#L10" }, `${API}/files/a?ref=main&per_page=2#L10`],
+  ["# then ?", { path: "a#L10?x" }, `${API}/files/a?per_page=2#L10?x`],
+  ["trailing ?", { path: "a?" }, `${API}/files/a?&per_page=2`],
+  ["no ? or #", { path: "a/b" }, `${API}/files/a/b?per_page=2`],
+]);
+
+function table(name: string, cases: [string, Record<string, unknown>, string][]) {
+  Deno.test(name, () => {
+    const route: string = "GET /files/{+path}";
+    for (const [label, parameters, expected] of cases) {
+      for (const [how, result] of threeWays(endpoint, route, { ...parameters, per_page: 2 })) {
+        assertEquals(result.url, expected, `${label}, ${how}`);
+      }
+      // The same value and parameter from defaults, from the call, or one of each.
+      const fromDefaults = endpoint.defaults({ ...parameters, per_page: 2 });
+      const pathDefault = endpoint.defaults(parameters);
+      const perPageDefault = endpoint.defaults({ per_page: 2 });
+      for (
+        const [how, result] of [
+          ...threeWays(fromDefaults, route, {}),
+          ...threeWays(pathDefault, route, { per_page: 2 }),
+          ...threeWays(perPageDefault, route, parameters),
+        ]
+      ) {
+        assertEquals(result.url, expected, `${label}, defaults, ${how}`);
+      }
+      // HEAD routes parameters the same way; with none left, the url is the expansion.
+      assertEquals(
+        endpoint("HEAD /files/{+path}" as string, { ...parameters, per_page: 2 }).url,
+        expected,
+      );
+      assertEquals(
+        endpoint(route, parameters).url,
+        `${API}/files/${parameters.path}`,
+        `${label}, nothing to add`,
+      );
+    }
+  });
+}
+
+Deno.test("endpoint() rule 7: remaining parameters follow ? and # from other expressions", () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["GET /r{?a}", { a: 1, b: 2 }, `${API}/r?a=1&b=2`],
+    ["GET /r{?a}", { b: 2 }, `${API}/r?b=2`],
+    ["GET /r{?a}{&c}", { c: 3, a: 1, b: 2 }, `${API}/r?a=1&c=3&b=2`],
+    ["GET /r{#f}", { f: "top", b: 2 }, `${API}/r?b=2#top`],
+    ["GET /r{#f}", { f: "a?b", b: 2 }, `${API}/r?b=2#a?b`],
+    ["GET /r{#f}", { b: 2 }, `${API}/r?b=2`],
+    ["GET /r?x=1{&a}", { a: 1, b: 2 }, `${API}/r?x=1&a=1&b=2`],
+    ["GET /r/{+a,b}", { a: "x?y", b: "z#w", c: 3 }, `${API}/r/x?y,z&c=3#w`],
+    // Other operators encode ? and #, so they never start a query or fragment.
+    [
+      "GET /r/{x}{/y}{.z}{;w}",
+      { x: "?", y: "#", z: "?", w: "#", b: 2 },
+      `${API}/r/%3F/%23.%3F;w=%23?b=2`,
+    ],
+    ["GET /r/:x", { x: "a?b#c", b: 2 }, `${API}/r/a%3Fb%23c?b=2`],
+  ];
+  for (const [route, parameters, expected] of cases) {
+    for (const [how, result] of threeWays(endpoint, route, parameters)) {
+      assertEquals(result.url, expected, `${route}, ${how}`);
+    }
+    assertEquals(endpoint.defaults(parameters)(route).url, expected, `${route}, defaults`);
+  }
+});
+
+/** Three builders that set the same keys: root, parent, child. */
+function cascade() {
+  const parent = endpoint.defaults({
+    baseUrl: "https://parent.test/api",
+    headers: { "X-Level": "parent", "x-parent": "p" },
+    mediaType: { format: "raw", previews: ["a", "b"] },
+    request: { timeout: 1, retries: 1, parent: true },
+    org: "parent-org",
+    per_page: 1,
+    nested: { level: "parent", parent: true },
+  });
+  const child = parent.defaults({
+    baseUrl: "https://child.test/api",
+    headers: { "x-level": "child", "x-child": "c" },
+    mediaType: { format: "diff", previews: ["c", "a-preview"] },
+    request: { timeout: 2, child: true },
+    org: "child-org",
+    per_page: 2,
+    nested: { level: "child", child: true },
+  });
+  return { parent, child };
+}
+
+Deno.test("endpoint.defaults() rules 13-14: the same key at each level, the nearest one wins", () => {
+  const { parent, child } = cascade();
+  const call = {
+    headers: { "X-LEVEL": "call" },
+    mediaType: { format: "html", previews: ["d", "c"] },
+    request: { timeout: 3 },
+    org: "call-org",
+    per_page: 3,
+  };
+  for (const [how, result] of threeWays(child, "GET /orgs/{org}/repos", call)) {
+    assertEquals(result, {
+      method: "get",
+      url:
+        "https://child.test/api/orgs/call-org/repos?per_page=3&nested=level,child,parent,true,child,true",
+      headers: {
+        // Previews replace accept: defaults first, no duplicates, the nearest format.
+        accept: [
+          "application/vnd.github.a-preview.html",
+          "application/vnd.github.b-preview.html",
+          "application/vnd.github.c-preview.html",
+          "application/vnd.github.d-preview.html",
+        ].join(","),
+        "user-agent": endpoint.DEFAULTS.headers["user-agent"],
+        "x-level": "call",
+        "x-parent": "p",
+        "x-child": "c",
+      },
+      request: { timeout: 3, retries: 1, parent: true, child: true },
+    }, how);
+  }
+  const [, fromChild] = threeWays(child, "GET /orgs/{org}/repos", {})[0];
+  assertEquals(
+    fromChild.url,
+    "https://child.test/api/orgs/child-org/repos?per_page=2&nested=level,child,parent,true,child,true",
+  );
+  assertEquals(fromChild.headers["x-level"], "child");
+  assertEquals(fromChild.request, { timeout: 2, retries: 1, parent: true, child: true });
+  assertEquals(
+    fromChild.headers.accept,
+    "application/vnd.github.a-preview.diff,application/vnd.github.b-preview.diff,application/vnd.github.c-preview.diff",
+  );
+  const fromParent = parent("GET /orgs/{org}/repos");
+  assertEquals(
+    fromParent.url,
+    "https://parent.test/api/orgs/parent-org/repos?per_page=1&nested=level,parent,parent,true",
+  );
+  assertEquals(fromParent.headers["x-level"], "parent");
+  assertEquals(fromParent.request, { timeout: 1, retries: 1, parent: true });
+});
+
+Deno.test("endpoint.defaults(): DEFAULTS and merge() show the nearest value of each key", () => {
+  const { child } = cascade();
+  assertEquals(child.DEFAULTS.request, { timeout: 2, retries: 1, parent: true, child: true });
+  assertEquals(child.DEFAULTS.mediaType, { format: "diff", previews: ["a", "b", "c"] });
+  assertEquals(child.DEFAULTS.headers["x-level"], "child");
+  assertEquals(child.DEFAULTS.per_page, 2);
+  assertEquals(child.DEFAULTS.nested, { level: "child", parent: true, child: true });
+  const merged = child.merge("POST /orgs/{org}/repos", {
+    request: { timeout: 3 },
+    per_page: 3,
+    nested: { level: "call" },
+    headers: { "x-LEVEL": "call" },
+  });
+  assertEquals(merged.request, { timeout: 3, retries: 1, parent: true, child: true });
+  assertEquals(merged.per_page, 3);
+  assertEquals(merged.nested, { level: "call", parent: true, child: true });
+  assertEquals(merged.headers["x-level"], "call");
+  assertEquals(merged.baseUrl, "https://child.test/api");
+});
+
+Deno.test("endpoint.defaults(): a call's body parameters beat the child's, which beat the parent's", () => {
+  const { child } = cascade();
+  for (
+    const [how, result] of threeWays(child, "POST /orgs/{org}/repos", {
+      per_page: 3,
+      nested: { level: "call", call: true },
+    })
+  ) {
+    assertEquals(result.body, {
+      per_page: 3,
+      nested: { level: "call", parent: true, child: true, call: true },
+    }, how);
+  }
+  assertEquals(child("POST /orgs/{org}/repos").body, {
+    per_page: 2,
+    nested: { level: "child", parent: true, child: true },
+  });
+  // undefined at a nearer level keeps the farther value.
+  const [, kept] = threeWays(child, "POST /orgs/{org}/repos", {
+    per_page: undefined,
+    request: { timeout: undefined },
+    headers: { "x-level": undefined },
+  })[0];
+  assertEquals((kept.body as Record<string, unknown>).per_page, 2);
+  assertEquals(kept.request?.timeout, 2);
+  assertEquals(kept.headers["x-level"], "child");
+});
