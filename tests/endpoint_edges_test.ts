@@ -271,3 +271,98 @@ Deno.test("endpoint.defaults(): a call's body parameters beat the child's, which
   assertEquals(kept.request?.timeout, 2);
   assertEquals(kept.headers["x-level"], "child");
 });
+
+Deno.test("endpoint.defaults(): defaults that fill the url and the query at once", () => {
+  const builder = endpoint.defaults({ owner: "octo cat", per_page: 30, sort: "updated" });
+  const route = "GET /users/{owner}/repos";
+  const base = `${API}/users/octo%20cat/repos`;
+  // Each call twice: what one call adds must not stay for the next.
+  const cases: [Record<string, unknown>, string][] = [
+    [{}, `${base}?per_page=30&sort=updated`],
+    [{ page: 2 }, `${base}?per_page=30&sort=updated&page=2`],
+    [{ owner: "x" }, `${API}/users/x/repos?per_page=30&sort=updated`],
+    [{ per_page: 5 }, `${base}?per_page=5&sort=updated`],
+    [{ sort: undefined, page: 3 }, `${base}?per_page=30&sort=updated&page=3`],
+    [{ owner: "y", per_page: 1, page: 4 }, `${API}/users/y/repos?per_page=1&sort=updated&page=4`],
+    [{ per_page: null }, `${base}?sort=updated`],
+    [{ labels: ["a", "b c"] }, `${base}?per_page=30&sort=updated&labels=a,b%20c`],
+    [{}, `${base}?per_page=30&sort=updated`],
+  ];
+  for (const [parameters, expected] of cases) {
+    for (let round = 0; round < 2; round++) {
+      for (const [how, result] of threeWays(builder, route, parameters)) {
+        assertEquals(result.url, expected, `${JSON.stringify(parameters)}, ${how}`);
+      }
+    }
+  }
+  assertEquals(builder("HEAD /users/{owner}/repos").url, `${base}?per_page=30&sort=updated`);
+  assertEquals(builder("POST /users/{owner}/repos", { name: "n" }).body, {
+    per_page: 30,
+    sort: "updated",
+    name: "n",
+  });
+  // A url of its own, and a second builder over the same route, are not mixed up.
+  assertEquals(builder("GET /orgs/{owner}").url, `${API}/orgs/octo%20cat?per_page=30&sort=updated`);
+  const other = endpoint.defaults({ owner: "other", per_page: 1 });
+  assertEquals(other(route).url, `${API}/users/other/repos?per_page=1`);
+  assertEquals(builder(route).url, `${base}?per_page=30&sort=updated`);
+});
+
+/** `count` distinct query names, with the query they encode to, in order. */
+function distinctNames(count: number, make: (i: number) => string): [string[], string] {
+  const names = Array.from({ length: count }, (_, i) => make(i));
+  return [names, names.map((name) => `${encodeURIComponent(name)}=v`).join("&")];
+}
+
+Deno.test("endpoint() rule 7: a query name is encoded alike the 1st, 256th, 257th and 1000th time", () => {
+  // Recently seen names are kept (up to 256 names of at most 64 characters),
+  // so each of those counts, and names of 64 and 65 characters, are met here.
+  const kinds: [string, (i: number) => string][] = [
+    ["short", (i) => `n é${i}`],
+    ["64 chars", (i) => `${"x".repeat(60)}${String(i).padStart(3, "0")}é`],
+    ["65 chars", (i) => `${"x".repeat(61)}${String(i).padStart(3, "0")}é`],
+    // 64 and 65 characters that share their first 64: never confused.
+    [
+      "shared prefix",
+      (i) => `${"y".repeat(60)}${String(i >> 1).padStart(3, "0")}é${"z".repeat(i % 2)}`,
+    ],
+  ];
+  for (const [kind, make] of kinds) {
+    for (const count of [1, 255, 256, 257, 300]) {
+      const [names, query] = distinctNames(count, make);
+      const parameters = Object.fromEntries(names.map((name) => [name, "v"]));
+      for (let round = 0; round < 3; round++) {
+        assertEquals(endpoint("GET /q", parameters).url, `${API}/q?${query}`, `${kind} ${count}`);
+        // One name at a time, in a fresh order, after the cache has turned over.
+        for (const name of [names[0], names[names.length - 1], names[0]]) {
+          assertEquals(
+            endpoint("GET /q", { [name]: "v" }).url,
+            `${API}/q?${encodeURIComponent(name)}=v`,
+            `${kind} ${count}: ${name}`,
+          );
+        }
+      }
+    }
+  }
+});
+
+Deno.test("endpoint() rule 10: a header name is checked and lowercased alike however often it comes", () => {
+  for (const count of [1, 256, 257, 600]) {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < count; i++) {
+        const name = `X-Name-${i}-${"Q".repeat(i % 70)}`;
+        const result = endpoint("GET /h", { headers: { [name]: "v" } });
+        assertEquals(result.headers[name.toLowerCase()], "v", name);
+        // An invalid name is an error every time, never kept as valid.
+        const invalid = `${name.slice(0, 60)} ${i}`;
+        let thrown = false;
+        try {
+          endpoint("GET /h", { headers: { [invalid]: "v" } });
+        } catch (error) {
+          thrown = error instanceof TypeError;
+        }
+        assertEquals(thrown, true, invalid);
+      }
+    }
+  }
+});

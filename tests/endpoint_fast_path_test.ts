@@ -4,6 +4,7 @@
  */
 import { type Endpoint, endpoint, type EndpointOptions } from "@routecast/endpoint";
 import fc from "fast-check";
+import { assertProperty } from "./_fc.ts";
 import { assert, assertEquals } from "@std/assert";
 import { parseTemplate } from "@routecast/endpoint/uri-template";
 import { compileUrl, expandSimple, hasLongValues, LONG_VALUES } from "../src/endpoint/_route.ts";
@@ -98,7 +99,7 @@ const builders: Endpoint[] = [
 ];
 
 Deno.test("endpoint() fast path equals parse(merge()) for generated calls", () => {
-  fc.assert(
+  assertProperty(
     fc.property(
       fc.constantFrom(...builders),
       fc.constantFrom(...ROUTES),
@@ -110,7 +111,7 @@ Deno.test("endpoint() fast path equals parse(merge()) for generated calls", () =
         );
       },
     ),
-    { numRuns: 2000 },
+    2000,
   );
 });
 
@@ -127,7 +128,7 @@ Deno.test("expandSimple() gives what the engines give, or leaves the url to them
     fc.oneof(fc.integer(), fc.double()),
     fc.constantFrom(null, undefined, true, ["a"]),
   );
-  fc.assert(
+  assertProperty(
     fc.property(
       fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join("")),
       fc.dictionary(fc.constantFrom("owner", "repo", "n", "__proto__", "toString"), simpleValue),
@@ -145,7 +146,7 @@ Deno.test("expandSimple() gives what the engines give, or leaves the url to them
         if (long) assert(!hasLongValues(compiled, parameters));
       },
     ),
-    { numRuns: 3000 },
+    3000,
   );
   // Inherited values are not the caller's: the engine decides.
   const inherited = Object.create({ owner: "polluted" });
