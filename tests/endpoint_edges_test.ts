@@ -366,3 +366,38 @@ Deno.test("endpoint() rule 10: a header name is checked and lowercased alike how
     }
   }
 });
+
+Deno.test("endpoint() rule 9: a dot-segment after a {;x} expression is refused too", () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ["GET /a{;p}/{x}", { x: ".." }],
+    ["GET /a{;p}/{x}", { p: "v", x: "." }],
+    ["GET /a{;p}{/x}", { x: ".." }],
+    ["GET /a/{;p}/:x/b", { p: "", x: ".." }],
+  ];
+  for (const [route, parameters] of cases) {
+    for (const builder of [endpoint, endpoint.defaults({ other: 1 })]) {
+      let message = "";
+      try {
+        builder(route, parameters);
+      } catch (error) {
+        message = error instanceof TypeError ? error.message : String(error);
+      }
+      assertEquals(message.startsWith('Invalid value for parameter "x": '), true, route);
+    }
+  }
+});
+
+Deno.test("endpoint() rule 4: /:name in the query or after a query expression stays as written", () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["GET /a?next=/:id", { id: 1 }, `${API}/a?next=/:id&id=1`],
+    ["GET /a#/:id", { id: 1 }, `${API}/a?id=1#/:id`],
+    ["GET /a{?q}/:id", { id: 2 }, `${API}/a/:id?id=2`],
+    ["GET /a{&q}/:id", { q: "x", id: 2 }, `${API}/a&q=x/:id?id=2`],
+    ["GET /:owner?next=/:id", { owner: "o", id: 3 }, `${API}/o?next=/:id&id=3`],
+  ];
+  for (const [route, parameters, expected] of cases) {
+    for (const [how, result] of threeWays(endpoint, route, parameters)) {
+      assertEquals(result.url, expected, `${route}, ${how}`);
+    }
+  }
+});

@@ -124,3 +124,17 @@ Deno.test("Template.expand() on WebAssembly runs programs on each side of 1 KB",
     assertEquals(parseTemplate(template, { engine: "wasm" }).expand(variables), ts, `${count}`);
   }
 });
+
+Deno.test("Template.expand() on WebAssembly never reads a triplet past the end of a value", () => {
+  // Memory first holds hex digits, so a read past a value's end would find some.
+  const fill = "A".repeat(600);
+  for (const template of ["{+x}", "{#x}", "{+x,y}", "{+x}{+y}"]) {
+    for (const x of ["%", "%4", "a%", "a%4", "ab%", "ab%4", "abc%4", "%4%", "%%4"]) {
+      const variables = { x, y: "%4" };
+      parseTemplate("{+x}{+y}", { engine: "wasm" }).expand({ x: fill, y: fill });
+      const ts = parseTemplate(template, { engine: "ts" }).expand(variables);
+      assertEquals(parseTemplate(template, { engine: "wasm" }).expand(variables), ts, x);
+      assertEquals(ts.includes("%4A"), false);
+    }
+  }
+});
