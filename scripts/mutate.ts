@@ -20,6 +20,7 @@
  * - tests/package_test.ts: builds and packs the npm package (minutes);
  * - tests/jsr_test.ts: `deno doc --lint` and `deno publish --dry-run`;
  * - tests/types_scale_test.ts: type checking only, about 30 s;
+ * - the timed test of tests/cache_test.ts (skipped when `ROUTECAST_MUTATE=1`);
  * - tests/node/ and tests/browser/: they run on the npm build;
  * - benchmarks/ and doc tests.
  *
@@ -132,6 +133,8 @@ async function run(args: string[], signal?: AbortSignal): Promise<Deno.CommandOu
   return await new Deno.Command(Deno.execPath(), {
     args,
     cwd: ROOT,
+    // Tests that time themselves skip mutation runs (tests/cache_test.ts).
+    env: { ROUTECAST_MUTATE: "1" },
     stdout: "piped",
     stderr: "piped",
     signal,
