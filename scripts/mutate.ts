@@ -25,7 +25,7 @@
  * - benchmarks/ and doc tests.
  *
  * Run: `deno task mutate [--list] [--only <id>[,<id>]] [--timeout <seconds>]
- * [--equivalent] [--no-baseline]`
+ * [--equivalent] [--no-baseline] [--skip-test <file>[,<file>]]`
  *
  * @module
  */
@@ -114,11 +114,15 @@ export function occurrences(text: string, part: string): number {
   return count;
 }
 
-/** The test files a mutation run uses, in the order they run. */
-export async function testFiles(): Promise<string[]> {
+/**
+ * The test files a mutation run uses, in the order they run, without
+ * `skipped` (file names in tests/).
+ */
+export async function testFiles(skipped: readonly string[] = []): Promise<string[]> {
+  const excluded = [...EXCLUDED_TESTS, ...skipped];
   const names: string[] = [];
   for await (const entry of Deno.readDir(new URL("tests/", ROOT))) {
-    if (entry.isFile && entry.name.endsWith("_test.ts") && !EXCLUDED_TESTS.includes(entry.name)) {
+    if (entry.isFile && entry.name.endsWith("_test.ts") && !excluded.includes(entry.name)) {
       names.push(entry.name);
     }
   }
@@ -274,6 +278,7 @@ async function main(): Promise<number> {
     options: {
       list: { type: "boolean", default: false },
       only: { type: "string", multiple: true },
+      "skip-test": { type: "string", multiple: true },
       timeout: { type: "string", default: "900" },
       equivalent: { type: "boolean", default: false },
       "no-baseline": { type: "boolean", default: false },
@@ -303,7 +308,8 @@ async function main(): Promise<number> {
   if (!await git("diff", "--quiet", "--", ...touched)) {
     throw new Error(`Uncommitted changes in ${touched.join(", ")}: commit or stash them first`);
   }
-  const files = await testFiles();
+  // E.g. --skip-test endpoint_fast_path_test.ts: which mutants only that file catches.
+  const files = await testFiles((values["skip-test"] ?? []).flatMap((item) => item.split(",")));
   console.log(`Tests: ${files.join(" ")}`);
 
   Deno.addSignalListener("SIGINT", () => {

@@ -401,3 +401,28 @@ Deno.test("endpoint() rule 4: /:name in the query or after a query expression st
     }
   }
 });
+
+Deno.test("endpoint() rule 7: a parameter given as undefined is sent nowhere", () => {
+  const builders: [string, Endpoint][] = [
+    ["root", endpoint],
+    ["header defaults", endpoint.defaults({ headers: { "x-a": "1" } })],
+    ["scalar defaults", endpoint.defaults({ x: 1 })],
+  ];
+  for (const [name, builder] of builders) {
+    const extra = name === "scalar defaults" ? { x: 1 } : {};
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      for (const [how, result] of threeWays(builder, `${method} /r`, { a: undefined, b: 1 })) {
+        assertEquals(result.body, { ...extra, b: 1 }, `${name} ${method} ${how}`);
+        assertEquals(Object.hasOwn(result.body as object, "a"), false);
+      }
+      const [, alone] = threeWays(builder, `${method} /r`, { a: undefined })[0];
+      assertEquals(
+        alone.body,
+        name === "scalar defaults" ? extra : method === "PUT" ? "" : undefined,
+        `${name} ${method}`,
+      );
+    }
+    const query = builder("GET /r", { a: undefined, b: "~" }).url;
+    assertEquals(query, `${API}/r?${name === "scalar defaults" ? "x=1&" : ""}b=~`, name);
+  }
+});
