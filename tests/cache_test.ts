@@ -47,22 +47,6 @@ Deno.test("BoundedCache.get() keeps an entry that keeps being used", () => {
   assertEquals(computed, 2002, "hot was computed twice: once seen, once cached");
 });
 
-Deno.test("BoundedCache.get() takes constant time per miss when full", () => {
-  const cache = new BoundedCache((key) => key, { entries: 1000 });
-  const time = (count: number) => {
-    const start = performance.now();
-    for (let i = 0; i < count; i++) {
-      cache.get(`/k/${count}/${i}`);
-      cache.get(`/k/${count}/${i}`);
-    }
-    return performance.now() - start;
-  };
-  time(20_000);
-  const small = time(20_000);
-  const large = time(200_000);
-  assert(large / Math.max(small, 1) < 40, `10x the misses took ${(large / small).toFixed(1)}x`);
-});
-
 for (const mode of ["templates", "cache"]) {
   Deno.test(`BoundedCache keeps the heap flat under a stream of large distinct keys (${mode})`, async () => {
     const output = await new Deno.Command(Deno.execPath(), {

@@ -6,6 +6,7 @@
 import { endpoint, type EndpointOptions, type RequestOptions, VERSION } from "@routecast/endpoint";
 import { endpoint as reference } from "@octokit/endpoint";
 import fc from "fast-check";
+import { assertProperty } from "./_fc.ts";
 import { assertEquals } from "@std/assert";
 
 const UA = `routecast/${VERSION}`;
@@ -94,7 +95,7 @@ function defined<T extends object>(value: T): T {
 }
 
 Deno.test("endpoint() agrees with @octokit/endpoint on generated calls", () => {
-  fc.assert(
+  assertProperty(
     fc.property(
       fc.constantFrom(...METHODS),
       fc.constantFrom(...ROUTES),
@@ -126,12 +127,12 @@ Deno.test("endpoint() agrees with @octokit/endpoint on generated calls", () => {
         assertEquals(comparable(ours), comparable(theirs));
       },
     ),
-    { numRuns: 400 },
+    400,
   );
 });
 
 Deno.test("endpoint.merge() agrees with @octokit/endpoint but for the user agent", () => {
-  fc.assert(
+  assertProperty(
     fc.property(
       fc.constantFrom(...METHODS),
       fc.constantFrom(...ROUTES),
@@ -146,7 +147,7 @@ Deno.test("endpoint.merge() agrees with @octokit/endpoint but for the user agent
         });
       },
     ),
-    { numRuns: 200 },
+    200,
   );
 });
 

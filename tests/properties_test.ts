@@ -8,6 +8,7 @@ import { type Endpoint, endpoint, type EndpointOptions } from "@routecast/endpoi
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { UriTemplateError } from "@routecast/endpoint/uri-template";
 import fc from "fast-check";
+import { assertProperty } from "./_fc.ts";
 import { assert, assertEquals } from "@std/assert";
 
 /** Whether `test` holds for every plain object and array reachable from `value`. */
@@ -147,7 +148,7 @@ for (const [name, builder] of BUILDERS) {
   Deno.test(`endpoint() returns a well-formed result or a clear error, never mutating input (${name})`, () => {
     const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
     let results = 0;
-    fc.assert(
+    assertProperty(
       fc.property(method, template, options, fc.boolean(), (verb, url, opts, asRoute) => {
         const before = snapshot(opts);
         try {
@@ -167,14 +168,14 @@ for (const [name, builder] of BUILDERS) {
         assertEquals(Object.getOwnPropertyNames(Object.prototype).sort(), prototypeKeys);
         assertEquals(({} as Record<string, unknown>).polluted, undefined);
       }),
-      { numRuns: 1500 },
+      1500,
     );
     // The generators must reach the success path often, not only errors.
     assert(results > 300, `only ${results} of 1500 calls succeeded`);
   });
 
   Deno.test(`endpoint.defaults() and merge() never mutate input nor pollute prototypes (${name})`, () => {
-    fc.assert(
+    assertProperty(
       fc.property(options, options, (defaults, opts) => {
         const before = [snapshot(defaults), snapshot(opts)];
         try {
@@ -192,7 +193,7 @@ for (const [name, builder] of BUILDERS) {
         assert(everyPlain(defaults, thawed) && everyPlain(opts, thawed), "input frozen");
         assertEquals(({} as Record<string, unknown>).polluted, undefined);
       }),
-      { numRuns: 500 },
+      500,
     );
   });
 }

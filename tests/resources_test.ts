@@ -10,21 +10,38 @@ import { ENGINES } from "./_engines.ts";
 
 const STREAM = 1_000_000;
 
-Deno.test("expand() and endpoint() keep memory flat under 1e6 distinct templates", async () => {
+/**
+ * Runs a fixture that streams `count` distinct inputs and prints the heap
+ * after a forced GC at four checkpoints; returns those heap sizes.
+ */
+async function streamHeap(fixture: string, ...args: string[]): Promise<number[]> {
   const output = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "--v8-flags=--expose-gc",
-      new URL("./fixtures/template_stream.ts", import.meta.url).pathname,
-      String(STREAM),
-      "default",
+      new URL(`./fixtures/${fixture}`, import.meta.url).pathname,
+      ...args,
     ],
   }).output();
   assert(output.success, new TextDecoder().decode(output.stderr));
-  const { heap } = JSON.parse(new TextDecoder().decode(output.stdout));
+  return JSON.parse(new TextDecoder().decode(output.stdout)).heap;
+}
+
+Deno.test("expand() and endpoint() keep memory flat under 1e6 distinct templates", async () => {
+  const heap = await streamHeap("template_stream.ts", String(STREAM), "default");
   // A million compiled templates would take hundreds of MB; the caches hold 1000 each.
   const growth = heap[3] - heap[0];
   assert(growth < 8 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB: ${heap}`);
+});
+
+Deno.test("endpoint() keeps memory flat under 1e6 distinct header and parameter names", async () => {
+  const heap = await streamHeap("name_stream.ts", String(STREAM));
+  // Keeping every name would take about 200 MB, keeping 256 names of 500 KB
+  // 128 MB; the name caches hold 256 names of at most 64 characters.
+  for (const after of [heap[3], heap[4]]) {
+    const growth = after - heap[0];
+    assert(growth < 20 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB: ${heap}`);
+  }
 });
 
 for (const engine of ENGINES) {

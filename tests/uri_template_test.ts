@@ -36,9 +36,19 @@ const VARIABLES: TemplateVariables = {
   date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
   tripletFirst: "%2Fab",
   nonAscii: "ü€𝄞",
+  unreserved: "AZaz09-._~",
 };
 
 const EXPANSIONS: [string, string][] = [
+  // RFC 2.1: unreserved characters are never encoded, whatever the operator.
+  ["{unreserved}", "AZaz09-._~"],
+  ["{+unreserved}", "AZaz09-._~"],
+  ["{#unreserved}", "#AZaz09-._~"],
+  ["{.unreserved}", ".AZaz09-._~"],
+  ["{/unreserved}", "/AZaz09-._~"],
+  ["{;unreserved}", ";unreserved=AZaz09-._~"],
+  ["{?unreserved}", "?unreserved=AZaz09-._~"],
+  ["{&unreserved}", "&unreserved=AZaz09-._~"],
   // RFC 3.2.1: simple and query expansion encode everything outside unreserved.
   ["{marks}", "%21%27%28%29%2A"],
   ["{?marks}", "?marks=%21%27%28%29%2A"],

@@ -11,7 +11,7 @@ import type { Template } from "../uri_template/_template.ts";
 import { type Expression, Operator, parseSyntax } from "../uri_template/_syntax.ts";
 import { encodeText } from "../uri_template/_encode.ts";
 import { type Normalized, normalizeValue } from "../uri_template/_values.ts";
-import { ParsedTemplate } from "../uri_template/_template.ts";
+import { LONG_INPUT, ParsedTemplate } from "../uri_template/_template.ts";
 import { checkDecodedPath, checkOrigin, checkPathSegments } from "./_path_safety.ts";
 import { colonsToBraces, schemePrefixLength } from "./_route.ts";
 import { isNamedOption } from "./_options.ts";
@@ -264,10 +264,13 @@ function concatenate(
 ): string | undefined {
   const simple = compiled.simple;
   let out = literals[0];
+  let total = 0;
   for (let i = 0; i < simple.length; i++) {
     const value = values[simple[i]];
     if (typeof value === "string") {
-      if (value === "." || value === "..") return undefined;
+      // Long values go to the facade, whose "auto" engine is faster on them.
+      total += value.length;
+      if (value === "." || value === ".." || total >= LONG_INPUT) return undefined;
       out += encodeText(value, false) + literals[i + 1];
     } else if (value === undefined) {
       out += literals[i + 1];

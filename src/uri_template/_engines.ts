@@ -6,6 +6,8 @@
  * @module
  */
 
+import { LONG_INPUT } from "./_template.ts";
+export { LONG_INPUT };
 import type { CompiledTemplate, Engine } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
 import { type Normalized, Pairs } from "./_values.ts";
@@ -13,14 +15,6 @@ import { wasmEngine } from "./_wasm_engine.ts";
 
 /** The TypeScript engine and the WebAssembly engine. */
 export const engines: { ts: Engine; wasm: Engine } = { ts: tsEngine, wasm: wasmEngine };
-
-/**
- * The total length of the values a template names (string characters, list
- * items, map names and values) from which `"auto"` expands on WebAssembly:
- * below it the fixed cost of a call into WebAssembly outweighs its faster
- * encoding (benchmarks/engine_crossover_bench.ts; README, "Two engines").
- */
-export const LONG_INPUT = 64;
 
 /** The length of `values`, counted no further than `LONG_INPUT`. */
 function inputLength(values: readonly Normalized[]): number {

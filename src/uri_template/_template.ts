@@ -45,6 +45,14 @@ export interface Template<out Text extends string = string> {
   expand(variables: TemplateVariablesOf<Text>): string;
 }
 
+/**
+ * The total length of the values a template names (string characters, list
+ * items, map names and values) from which `"auto"` expands on WebAssembly:
+ * below it the fixed cost of a call into WebAssembly outweighs its faster
+ * encoding (benchmarks/engine_crossover_bench.ts; README, "Two engines").
+ */
+export const LONG_INPUT = 64;
+
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**

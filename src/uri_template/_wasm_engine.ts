@@ -154,7 +154,8 @@ function load(): WasmExports | undefined {
     shortOutputSize = exports.SHORT_OUTPUT_SIZE.value;
     base = exports.heapBase();
     refreshViews();
-    wasm = exports;
+    // A writable copy, so that tests can wrap `expand` (see `wasmExportsForTests`).
+    wasm = { ...exports };
   } catch (error) {
     // A Content Security Policy without 'wasm-unsafe-eval' ends up here, and
     // so does a browser that limits synchronous compilation.
@@ -180,6 +181,15 @@ function wasmUnavailableReason(): string | undefined {
  */
 export function wasmMemorySize(): number {
   return wasm === undefined ? 0 : memory.buffer.byteLength;
+}
+
+/**
+ * The exports every WebAssembly call goes through, or `undefined` where it
+ * cannot run. Only for tests/engine_choice_test.ts, which wraps `expand` to
+ * see which engine a public call ran on.
+ */
+export function wasmExportsForTests(): { expand: WasmExports["expand"] } | undefined {
+  return load();
 }
 
 function memoryLimitError(): RangeError {
