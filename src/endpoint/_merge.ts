@@ -28,9 +28,10 @@ function mergeMediaType(
 ): MergedOptions["mediaType"] {
   const { format, previews } = readMediaType(given);
   const result: MergedOptions["mediaType"] = { format: format ?? base.format };
-  if (base.previews !== undefined || previews !== undefined) {
+  const basePreviews = own(base, "previews") as readonly string[] | undefined;
+  if (basePreviews !== undefined || previews !== undefined) {
     // Defaults first, no duplicates (base previews were read without -preview already).
-    result.previews = [...new Set([...(base.previews ?? []), ...(previews ?? [])])];
+    result.previews = [...new Set([...(basePreviews ?? []), ...(previews ?? [])])];
     if (frozen) Object.freeze(result.previews);
   }
   return frozen ? Object.freeze(result) : result;
