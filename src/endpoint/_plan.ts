@@ -11,7 +11,7 @@ import type { EndpointDefaults } from "./types.ts";
 import { type Headers, isToken } from "./_headers.ts";
 import { isNamedOption } from "./_options.ts";
 import { own, quoteValue } from "./_objects.ts";
-import { schemePrefixLength } from "./_route.ts";
+import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
 
 /**
@@ -113,6 +113,13 @@ export function basePrefix(baseUrl: unknown): string {
         }: it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow`,
       );
     }
+  }
+  if (!isAbsoluteUrl(baseUrl)) {
+    throw new TypeError(
+      `Invalid baseUrl ${
+        quoteValue(baseUrl)
+      }: expected an absolute URL such as "https://api.github.com"`,
+    );
   }
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
   return baseUrl.slice(0, end);

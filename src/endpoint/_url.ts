@@ -12,8 +12,8 @@ import { type Expression, Operator, parseSyntax } from "../uri_template/_syntax.
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 import { normalizeValue, Pairs } from "../uri_template/_values.ts";
 import { checkDecodedPath, checkOrigin, checkPathSegments } from "./_path_safety.ts";
-import { colonsToBraces, schemePrefixLength } from "./_route.ts";
-import { setOwn } from "./_objects.ts";
+import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
+import { quoteValue, setOwn } from "./_objects.ts";
 import { isNamedOption } from "./_options.ts";
 
 /** Compiles url template text through the facade (cached there). */
@@ -245,6 +245,13 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
     checkDecodedPath(compiled.names[variable], values[variable]);
   }
   if (compiled.origin !== undefined) checkOrigin(compiled, values, expanded);
+  if (compiled.full && !isAbsoluteUrl(expanded)) {
+    throw new TypeError(
+      `Invalid url ${quoteValue(expanded)} for ${
+        quoteValue(compiled.url)
+      }: expected the template and its values to make an absolute URL`,
+    );
+  }
   return expanded;
 }
 
