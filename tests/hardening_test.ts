@@ -435,3 +435,44 @@ Deno.test("a value too large for WebAssembly gives the same url on . and ./lite,
   assert(lite("GET /files{/path}", { path }).url === main);
   assert(expand("{/path}", { path }) === expand("{/path}", { path }, { engine: "ts" }));
 });
+
+// Found by tests/hostile_test.ts.
+
+for (const [entry, builder] of BUILDERS) {
+  Deno.test(`endpoint() returns only urls that WHATWG URL parses (${entry})`, () => {
+    for (const baseUrl of ["https://\u2028", "https:// x", "http://[::1"]) {
+      assertThrows(() => builder("GET /x", { baseUrl }), TypeError, "Invalid baseUrl");
+      assertThrows(() => builder.defaults({ baseUrl })("GET /x"), TypeError, "Invalid baseUrl");
+    }
+    for (const x of ["%", "a b", "\u2028", "[x"]) {
+      assertThrows(
+        () => builder("GET https://{x}/y", { x }),
+        TypeError,
+        'for "https://{x}/y": expected the template and its values to make an absolute URL',
+      );
+    }
+    assertEquals(
+      builder("GET https://{x}/y", { x: "h.example:8080" }).url,
+      "https://h.example:8080/y",
+    );
+  });
+
+  Deno.test(`endpoint() bounds a list at 2^20 items, so a huge sparse array costs no minutes (${entry})`, () => {
+    const huge = ["a"];
+    huge.length = 2 ** 32 - 1;
+    assertThrows(
+      () => builder("GET /a{/x*}", { x: huge }),
+      TypeError,
+      'Cannot expand variable "x": expected a list of at most 1048576 items, found 4294967295',
+    );
+    assertThrows(() => builder("GET /a", { x: huge }), TypeError, "at most 1048576 items");
+    assertThrows(
+      () => builder.defaults({ x: huge }),
+      TypeError,
+      'Invalid parameter "x": it has a list of 4294967295 items, expected at most 1048576',
+    );
+    const sparse = ["a"];
+    sparse.length = 2 ** 20;
+    assertEquals(builder("GET /a{/x*}", { x: sparse }).url, `${API}/a/a`);
+  });
+}
