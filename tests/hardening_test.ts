@@ -452,7 +452,7 @@ for (const [entry, builder] of BUILDERS) {
       );
     }
     assertEquals(
-      builder("GET https://{x}/y", { x: "h.example:8080" }).url,
+      builder("GET https://{+x}/y", { x: "h.example:8080" }).url,
       "https://h.example:8080/y",
     );
   });
