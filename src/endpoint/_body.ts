@@ -27,6 +27,6 @@ export function requestBody(
     // fetch sends it for an empty string.
     return upper === "PUT" || upper === "PATCH" ? "" : undefined;
   }
-  if (headers["content-type"] === undefined) headers["content-type"] = JSON_CONTENT_TYPE;
+  if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = JSON_CONTENT_TYPE;
   return body;
 }

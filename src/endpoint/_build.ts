@@ -9,9 +9,9 @@
  */
 
 import type { RequestOptions } from "./types.ts";
-import { type Headers, mergeHeaders } from "./_headers.ts";
+import { checkHeaderValue, type Headers, mergeHeaders } from "./_headers.ts";
 import { amendAccept, readMediaType } from "./_media_type.ts";
-import { copyPlain, isPlainObject, mergeValue, quoteValue, setOwn } from "./_objects.ts";
+import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
 import { basePrefix, type Plan } from "./_plan.ts";
 import { appendQuery, queryPair } from "./_query.ts";
 import { requestBody } from "./_body.ts";
@@ -190,13 +190,17 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
 
   if (plan.flavour.previewsForGraphqlOnly && !target.endsWith("/graphql")) previews = [];
   if (format !== "" || previews.length > 0) {
-    const accept = headers.accept;
+    const accept = own(headers, "accept");
     const amended = amendAccept(
       accept === undefined ? undefined : String(accept),
       format,
       previews,
     );
-    if (amended !== undefined) headers.accept = amended;
+    if (amended !== undefined) {
+      // Made of checked parts, and checked again as every header is.
+      checkHeaderValue("accept", amended);
+      headers.accept = amended;
+    }
   }
 
   // The other parameters: the defaults' first, in their order, then the call's.

@@ -37,9 +37,17 @@ export const GLOBAL_DEFAULTS: EndpointDefaults = copyPlain(
 const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 const NO_DEFAULTS: Partial<EndpointDefaults> = Object.freeze({});
 
-/** The url of options, own only; `undefined` when absent. */
+/** The url of options, own only, else `fallback`. */
 function urlOf(options: Record<string, unknown>, fallback: unknown): string {
-  const url = own(options, "url") ?? fallback;
+  return urlFrom(own(options, "url") ?? fallback);
+}
+
+/**
+ * Checks a url is a non-empty string.
+ *
+ * @throws {TypeError} When it is not.
+ */
+function urlFrom(url: unknown): string {
   if (typeof url !== "string" || url === "") {
     throw new TypeError(
       `Missing url: expected a route such as "GET /repos/{owner}/{repo}" or a url option, found ${
@@ -94,13 +102,18 @@ function withDefaults(
     plans ??= planner(DEFAULTS, context);
     if (typeof route === "string") {
       const given = callOptions(options);
-      // Options that name their own method or url override the route's, as in merge().
-      if (given.method === undefined && given.url === undefined) {
+      // Options that name their own method or url override the route's, as in merge();
+      // each is read once, and only as an own property.
+      const givenMethod = own(given, "method");
+      const givenUrl = own(given, "url");
+      if (givenMethod === undefined && givenUrl === undefined) {
         return build(plans.route(route), given);
       }
       const parts = routeFromString(route);
-      const method = own(given, "method") ?? parts.method ?? DEFAULTS.method;
-      return build(plans.url(method, urlOf(given, parts.url)), given);
+      return build(
+        plans.url(givenMethod ?? parts.method ?? DEFAULTS.method, urlFrom(givenUrl ?? parts.url)),
+        given,
+      );
     }
     if (route === undefined && options === undefined) route = NO_OPTIONS;
     if (!isPlainObject(route)) {
@@ -118,7 +131,7 @@ function withDefaults(
       );
     }
     const method = own(route, "method") ?? DEFAULTS.method;
-    return build(plans.url(method, urlOf(route, DEFAULTS.url)), route);
+    return build(plans.url(method, urlOf(route, own(DEFAULTS, "url"))), route);
   };
   return Object.assign(endpoint as Endpoint, {
     DEFAULTS,

@@ -54,8 +54,12 @@ const headerName = memoizeNames((key) => {
   return kind === 1 ? key : key.toLowerCase();
 });
 
-/** @throws {TypeError} When `value` is not a number or a single-line string. */
-function checkHeaderValue(name: string, value: unknown): asserts value is string | number {
+/**
+ * Checks a header value: a number, or a string without CR, LF or NUL.
+ *
+ * @throws {TypeError} When `value` is not a number or a single-line string.
+ */
+export function checkHeaderValue(name: string, value: unknown): asserts value is string | number {
   if (typeof value === "number") return;
   if (typeof value !== "string") {
     throw new TypeError(

@@ -28,9 +28,10 @@ function mergeMediaType(
 ): MergedOptions["mediaType"] {
   const { format, previews } = readMediaType(given);
   const result: MergedOptions["mediaType"] = { format: format ?? base.format };
-  if (base.previews !== undefined || previews !== undefined) {
+  const basePreviews = own(base, "previews") as readonly string[] | undefined;
+  if (basePreviews !== undefined || previews !== undefined) {
     // Defaults first, no duplicates (base previews were read without -preview already).
-    result.previews = [...new Set([...(base.previews ?? []), ...(previews ?? [])])];
+    result.previews = [...new Set([...(basePreviews ?? []), ...(previews ?? [])])];
     if (frozen) Object.freeze(result.previews);
   }
   return frozen ? Object.freeze(result) : result;
@@ -96,24 +97,29 @@ export function mergeOptions(
   }
   if (method !== undefined) result.method = method;
   if (url !== undefined) result.url = url;
+  // Each value is read once (rule 22); headers and mediaType are merged below.
+  let givenHeaders: unknown;
+  let givenMediaType: unknown;
   for (const key of Object.keys(given)) {
+    if (key === "headers") {
+      givenHeaders = given.headers;
+      continue;
+    }
+    if (key === "mediaType") {
+      givenMediaType = given.mediaType;
+      continue;
+    }
     const value = given[key];
     if (value === undefined) continue;
-    switch (key) {
-      case "headers":
-      case "mediaType":
-        break;
-      default:
-        setOwn(
-          result,
-          key,
-          mergeValue(own(defaults, key), value, frozen, label(key), key === "request"),
-        );
-    }
+    setOwn(
+      result,
+      key,
+      mergeValue(own(defaults, key), value, frozen, label(key), key === "request"),
+    );
   }
   checkMethod(result.method);
-  const headers = mergeHeaders(defaults.headers, own(given, "headers"));
+  const headers = mergeHeaders(defaults.headers, givenHeaders);
   result.headers = frozen ? Object.freeze(headers) : headers;
-  result.mediaType = mergeMediaType(defaults.mediaType, own(given, "mediaType"), frozen);
+  result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen);
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

@@ -6,6 +6,7 @@
  */
 
 import { quote } from "../uri_template/error.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
 
 /** How deeply copied or merged options may nest; deeper is a `TypeError`, never a stack overflow. */
 export const MAX_DEPTH = 64;
@@ -75,7 +76,13 @@ export function copyPlain<T>(value: T, freeze: boolean, what: string, cycles = f
     inProgress.add(source);
     if (array) {
       const list = source as unknown[];
-      for (let i = 0; i < list.length; i++) {
+      const length = list.length;
+      if (length > MAX_LIST_ITEMS) {
+        throw new TypeError(
+          `Invalid ${what}: it has a list of ${length} items, expected at most ${MAX_LIST_ITEMS}`,
+        );
+      }
+      for (let i = 0; i < length; i++) {
         (result as unknown[]).push(copy(list[i], depth + 1));
       }
     } else {

@@ -10,8 +10,8 @@
 import type { EndpointDefaults } from "./types.ts";
 import { type Headers, isToken } from "./_headers.ts";
 import { isNamedOption } from "./_options.ts";
-import { quoteValue } from "./_objects.ts";
-import { schemePrefixLength } from "./_route.ts";
+import { own, quoteValue } from "./_objects.ts";
+import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
 
 /**
@@ -114,6 +114,13 @@ export function basePrefix(baseUrl: unknown): string {
       );
     }
   }
+  if (!isAbsoluteUrl(baseUrl)) {
+    throw new TypeError(
+      `Invalid baseUrl ${
+        quoteValue(baseUrl)
+      }: expected an absolute URL such as "https://api.github.com"`,
+    );
+  }
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
   return baseUrl.slice(0, end);
 }
@@ -151,21 +158,23 @@ export function compilePlan(
   }
   const upper = method.toUpperCase();
   const flavour = context.flavour;
+  // Own properties only: an option inherited from a polluted Object.prototype is not an option.
+  const mediaType = (own(defaults, "mediaType") ?? {}) as Record<string, unknown>;
   return {
     route: `${method} ${url}`,
     upper,
     resultMethod: flavour.upperCaseMethod ? upper : method.toLowerCase(),
     query: upper === "GET" || upper === "HEAD",
     url: compiled,
-    baseUrl: defaults.baseUrl,
-    headers: defaults.headers ?? {},
-    format: defaults.mediaType?.format ?? "",
-    previews: defaults.mediaType?.previews ?? [],
+    baseUrl: own(defaults, "baseUrl"),
+    headers: (own(defaults, "headers") ?? {}) as Readonly<Headers>,
+    format: (own(mediaType, "format") ?? "") as string,
+    previews: (own(mediaType, "previews") ?? []) as readonly string[],
     urlDefaults,
     restDefaults,
     restIndex,
-    data: defaults.data,
-    request: defaults.request,
+    data: own(defaults, "data"),
+    request: own(defaults, "request"),
     flavour,
     constant,
   };

@@ -59,6 +59,16 @@ function isSchemeChar(code: number, first: boolean): boolean {
     code === 0x2e;
 }
 
+/** Whether WHATWG `URL` parses `url` on its own (the result must reach a client as a URL). */
+export function isAbsoluteUrl(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Length of `scheme://` at the start of `url`, or 0 when it has none. */
 export function schemePrefixLength(url: string): number {
   let i = 0;

@@ -13,7 +13,8 @@ import { encodeText } from "../uri_template/_encode.ts";
 import { type Normalized, normalizeValue } from "../uri_template/_values.ts";
 import { LONG_INPUT, ParsedTemplate } from "../uri_template/_template.ts";
 import { checkDecodedPath, checkOrigin, checkPathSegments } from "./_path_safety.ts";
-import { colonsToBraces, schemePrefixLength } from "./_route.ts";
+import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
+import { quoteValue } from "./_objects.ts";
 import { isNamedOption } from "./_options.ts";
 
 /** Compiles url template text through the facade (cached there). */
@@ -233,6 +234,13 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
     checkDecodedPath(compiled.names[variable], values[variable]);
   }
   if (compiled.origin !== undefined) checkOrigin(compiled, values, expanded);
+  if (compiled.full && !isAbsoluteUrl(expanded)) {
+    throw new TypeError(
+      `Invalid url ${quoteValue(expanded)} for ${
+        quoteValue(compiled.url)
+      }: expected the template and its values to make an absolute URL`,
+    );
+  }
   return expanded;
 }
 

@@ -9,7 +9,7 @@
 import type { CompiledTemplate, EngineName, TemplateVariables } from "./_engine.ts";
 import type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 import { type Normalized, normalizeValue } from "./_values.ts";
-import { quote } from "./error.ts";
+import { quote, show } from "./error.ts";
 
 export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 
@@ -63,7 +63,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function checkTemplate(template: unknown): asserts template is string {
   if (typeof template !== "string") {
     throw new TypeError(
-      `Invalid URI template ${String(template)}: expected a string, found ${typeof template}`,
+      `Invalid URI template ${show(template)}: expected a string, found ${typeof template}`,
     );
   }
 }

@@ -25,6 +25,12 @@ export type Normalized = string | string[] | Pairs | undefined;
 
 const EXPECTED = "expected a string, number, boolean, bigint, Date, ";
 
+/**
+ * The longest list read, item by item: a sparse array's `length` costs no
+ * memory, so without a bound `a.length = 2 ** 32 - 1` would cost minutes.
+ */
+export const MAX_LIST_ITEMS = 2 ** 20;
+
 /** Describes a value's kind for an error message ("a function", "a list"). */
 function describeValue(value: unknown): string {
   if (value === null) return "null";
@@ -113,7 +119,11 @@ export function normalizeValue(name: string, value: unknown): Normalized {
   if (text !== null) return text;
   if (Array.isArray(value)) {
     const list: string[] = [];
-    for (let i = 0, length = value.length; i < length; i++) {
+    const length = value.length;
+    if (length > MAX_LIST_ITEMS) {
+      throw invalid(name, `expected a list of at most ${MAX_LIST_ITEMS} items, found ${length}`);
+    }
+    for (let i = 0; i < length; i++) {
       const item = member(name, value[i], ` as list item ${i}`);
       if (item !== undefined) list.push(item);
     }

@@ -18,7 +18,7 @@ import { tsEngine } from "./_ts_engine.ts";
 import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
-import { quote } from "./error.ts";
+import { show } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
 export type { Template } from "./_template.ts";
@@ -40,7 +40,7 @@ function checkEngine(options: TemplateOptions | undefined): void {
   if (engine !== undefined && engine !== "auto" && engine !== "ts") {
     throw new TypeError(
       `Invalid engine ${
-        quote(String(engine))
+        show(engine)
       } for ./uri-template/lite: expected "auto" or "ts" (it has no WebAssembly engine)`,
     );
   }

@@ -26,7 +26,7 @@ import { compileAuto, engines } from "./_engines.ts";
 import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
-import { quote } from "./error.ts";
+import { show } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
 export type { Template } from "./_template.ts";
@@ -52,7 +52,7 @@ function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemp
   // Where WebAssembly cannot run, compiling throws an Error that says why.
   if (engine === "wasm") return caches.wasm;
   throw new TypeError(
-    `Invalid engine ${quote(String(engine))}: expected "auto", "wasm" or "ts"`,
+    `Invalid engine ${show(engine)}: expected "auto", "wasm" or "ts"`,
   );
 }
 
