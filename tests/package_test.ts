@@ -429,7 +429,7 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       "typed() type-checks in an .mts consumer under TypeScript 5.9 and 7, nodenext and bundler",
       async () => {
         await Deno.writeTextFile(`${project}/typed.mts`, TYPED_CONSUMER);
-        for (const tsc of [`${ROOT}node_modules/typescript59/bin/tsc`, `${BIN}tsc`]) {
+        for (const tsc of [`${ROOT}node_modules/typescript-5/bin/tsc`, `${BIN}tsc`]) {
           for (
             const [module, moduleResolution] of [["nodenext", "nodenext"], ["esnext", "bundler"]]
           ) {

@@ -295,7 +295,9 @@ Deno.test("typed routes: routes the description does not have fall back to the r
   assertEquals(github("DELETE /rate_limit", { reason: "x" }).body, { reason: "x" });
   // A route that is a plain string.
   const route: string = "GET /repos/{owner}/{repo}/issues";
-  assertEquals(github(route, { owner: "o" }).url, `${API}/repos/o//issues`);
+  assertEquals(github(route, { owner: "o", repo: "r" }).url, `${API}/repos/o/r/issues`);
+  // Untyped, a missing path variable is still refused at run time (DECISIONS.md rule 19).
+  assertThrows(() => github(route, { owner: "o" }), TypeError, 'Missing parameter "repo"');
   typeOnly(() => {
     // @ts-expect-error: team is required by the route text
     github("GET /internal/{team}/things", { anything: true });

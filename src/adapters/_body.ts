@@ -7,6 +7,7 @@
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
+import { quoteValue, typeName } from "../endpoint/_objects.ts";
 
 export { JSON_CONTENT_TYPE } from "../endpoint/_body.ts";
 
@@ -75,10 +76,41 @@ export function jsonBody(body: unknown): string {
   return text;
 }
 
+/**
+ * Checks that `options` are request options as `endpoint()` returns them (a
+ * string `method` and `url`, `headers` an object when present), so that an
+ * adapter given anything else says what it expected instead of failing
+ * inside.
+ *
+ * @throws {TypeError} Naming the adapter, the member that is wrong and what was expected.
+ */
+export function checkRequestOptions(options: unknown, adapter: string): void {
+  const expected = `expected the request options endpoint() returns (a string method and url, ` +
+    `headers an object)`;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(
+      `Invalid options for ${adapter}(): found ${typeName(options)}, ${expected}`,
+    );
+  }
+  const { method, url, headers } = options as Record<string, unknown>;
+  for (const [name, value] of [["method", method], ["url", url]] as const) {
+    if (typeof value !== "string" || value === "") {
+      throw new TypeError(
+        `Invalid options for ${adapter}(): ${name} is ${quoteValue(value)}, ${expected}`,
+      );
+    }
+  }
+  if (headers !== undefined && (typeof headers !== "object" || headers === null)) {
+    throw new TypeError(
+      `Invalid options for ${adapter}(): headers is ${typeName(headers)}, ${expected}`,
+    );
+  }
+}
+
 /** The headers of `options` as strings, in their order. */
 export function headerStrings(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.headers)) {
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
     Object.defineProperty(headers, name, {
       value: String(value),
       enumerable: true,

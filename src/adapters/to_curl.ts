@@ -6,6 +6,7 @@
 
 import type { RequestOptions } from "../endpoint/types.ts";
 import {
+  checkRequestOptions,
   headerStrings,
   isBlob,
   isBytes,
@@ -104,7 +105,8 @@ function bodyText(body: unknown): string | undefined {
  *
  * @param options The result of `endpoint()`.
  * @returns The command, on one line.
- * @throws {TypeError} For a body that cannot go on a command line (a
+ * @throws {TypeError} When `options` are not request options (a string
+ * `method` and `url`, `headers` an object when present), or for a body that cannot go on a command line (a
  * `Blob`, `FormData`, `ReadableStream`, bytes that are not UTF-8, a NUL
  * character) or cannot be serialised as JSON.
  *
@@ -129,6 +131,7 @@ function bodyText(body: unknown): string | undefined {
  * ```
  */
 export function toCurl(options: RequestOptions): string {
+  checkRequestOptions(options, "toCurl");
   const method = options.method.toUpperCase();
   const words = ["curl"];
   if (method === "HEAD") words.push("--head");

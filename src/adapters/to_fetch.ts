@@ -6,6 +6,7 @@
 
 import type { RequestOptions } from "../endpoint/types.ts";
 import {
+  checkRequestOptions,
   headerStrings,
   isFetchBody,
   isFormData,
@@ -70,7 +71,9 @@ export interface FetchInit {
  *
  * @param options The result of `endpoint()`.
  * @returns The url and the init object, ready to spread into `fetch`.
- * @throws {TypeError} When a body cannot be serialised as JSON.
+ * @throws {TypeError} When `options` are not request options (a string
+ * `method` and `url`, `headers` an object when present), or a body cannot be
+ * serialised as JSON.
  *
  * @example
  * ```ts
@@ -89,6 +92,7 @@ export interface FetchInit {
  * ```
  */
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
+  checkRequestOptions(options, "toFetch");
   const init: FetchInit = {
     method: options.method.toUpperCase(),
     headers: headerStrings(options),

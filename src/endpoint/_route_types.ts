@@ -233,6 +233,20 @@ export type UrlOptions<Options, Provided extends string> = Options extends
   : unknown;
 
 /**
+ * The rest of `endpoint(options)`'s signature: nothing for options, and for
+ * a route string two arguments that cannot be given, so that the options
+ * signature never takes a route and TypeScript reports a route call against
+ * the route signature (a route whose parameters are required, called
+ * without options, is "Expected 2 arguments, but got 1 … 'options' were not
+ * provided", not "Argument of type 'string' is not assignable to parameter
+ * of type 'EndpointOptions'").
+ *
+ * @internal
+ */
+export type NotARoute<Options> = Options extends string ? [notARoute: never, notOptions: never]
+  : [];
+
+/**
  * The parameters of `Options` that surely hold a value (for `.defaults()`):
  * its keys but those of named options.
  *

@@ -12,7 +12,7 @@ import type {
   PathsOperation,
   SuccessBody,
 } from "./_openapi_types.ts";
-import type { DefinedKeys } from "./_route_types.ts";
+import type { DefinedKeys, NotARoute } from "./_route_types.ts";
 export type {
   RouteArguments,
   RouteOptions,
@@ -350,9 +350,24 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
    * assertEquals(url, "https://api.github.com/users/octocat");
    * ```
    */
-  <const Options extends EndpointOptions>(
+  <const Options extends EndpointOptions | string>(
     options: Options & EndpointObjectOptions<Paths, Options, Provided>,
+    ...route: NotARoute<Options>
   ): RequestOptions<Described<OptionsOperation<Paths, Options>>>;
+  /**
+   * Builds request options from the defaults alone, for a builder whose
+   * defaults carry a `url` (DECISIONS.md rule 21); without one, a `TypeError`.
+   *
+   * @example
+   * ```ts
+   * import { endpoint } from "@routecast/endpoint";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const me = endpoint.defaults({ url: "/user" });
+   * assertEquals(me().url, "https://api.github.com/user");
+   * ```
+   */
+  (): RequestOptions;
   /**
    * Builds request options from a route and parameters. With a route
    * literal, the route's required parameters must be given.
@@ -370,20 +385,6 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
     route: Route,
     ...options: EndpointArguments<Paths, Route, Provided>
   ): RequestOptions<Described<PathsOperation<Paths, Route>>>;
-  /**
-   * Builds request options from the defaults alone, for a builder whose
-   * defaults carry a `url` (DECISIONS.md rule 21); without one, a `TypeError`.
-   *
-   * @example
-   * ```ts
-   * import { endpoint } from "@routecast/endpoint";
-   * import { assertEquals } from "@std/assert";
-   *
-   * const me = endpoint.defaults({ url: "/user" });
-   * assertEquals(me().url, "https://api.github.com/user");
-   * ```
-   */
-  (): RequestOptions;
   /** This builder's defaults: a deep-frozen snapshot. */
   readonly DEFAULTS: EndpointDefaults;
   /**

@@ -74,7 +74,6 @@ describe("endpoint.merge()", () => {
   });
 
   it("no arguments", () => {
-    // @ts-ignore -- routecast: merge() is typed with a route until rule 21
     const options = endpoint.merge();
     expect(options).toStrictEqual({
       baseUrl: "https://api.github.com",

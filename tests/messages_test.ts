@@ -1,0 +1,122 @@
+/**
+ * Messages for a newcomer's first mistakes: the adapters given something
+ * other than request options, a class instance as options through every
+ * entry, and TypeScript's report of a route called without its options.
+ */
+import { endpoint, toCurl, toFetch } from "@routecast/endpoint";
+import { endpoint as lite } from "@routecast/endpoint/lite";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
+import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+
+const EXPECTED = "expected the request options endpoint() returns";
+
+for (const [name, adapter] of [["toFetch", toFetch], ["toCurl", toCurl]] as const) {
+  Deno.test(`${name}() says what it expects when not given request options`, () => {
+    class Options {
+      method = "GET";
+    }
+    const cases: [unknown, string][] = [
+      [{}, `Invalid options for ${name}(): method is undefined, ${EXPECTED}`],
+      [null, `Invalid options for ${name}(): found null, ${EXPECTED}`],
+      ["GET /user", `Invalid options for ${name}(): found string, ${EXPECTED}`],
+      [[], `Invalid options for ${name}(): found an array, ${EXPECTED}`],
+      [{ method: "get" }, `Invalid options for ${name}(): url is undefined, ${EXPECTED}`],
+      [{ method: 1, url: "/x" }, `Invalid options for ${name}(): method is number, ${EXPECTED}`],
+      [{ method: "", url: "/x" }, `Invalid options for ${name}(): method is "", ${EXPECTED}`],
+      [new Options(), `Invalid options for ${name}(): url is undefined, ${EXPECTED}`],
+      [
+        { method: "get", url: "https://h/x", headers: null },
+        `Invalid options for ${name}(): headers is null, ${EXPECTED}`,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      assertThrows(() => adapter(options as never), TypeError, message);
+    }
+    // Request options written by hand need no headers.
+    assertStringIncludes(String(adapter({ method: "get", url: "https://h/x" } as never)), "h/x");
+  });
+}
+
+Deno.test("a class instance as options is named by its class through every entry", () => {
+  class Foo {
+    owner = "o";
+  }
+  const foo = new Foo() as never;
+  for (const builder of [endpoint, lite, octokit]) {
+    const calls: (() => unknown)[] = [
+      () => builder(foo),
+      () => builder("GET /x", foo),
+      () => builder.merge(foo),
+      () => builder.merge("GET /x", foo),
+      () => builder.parse(foo),
+      () => builder.defaults(foo),
+      () => builder.defaults({ baseUrl: "https://h" })("GET /x", foo),
+      () => builder.defaults({ baseUrl: "https://h" }).merge("GET /x", foo),
+    ];
+    for (const call of calls) {
+      assertThrows(call, TypeError, "an instance of Foo: expected a");
+    }
+  }
+});
+
+Deno.test("TypeScript reports a route called without its options as missing options", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "routecast_messages_" });
+  try {
+    const file = `${dir}/missing_options.ts`;
+    await Deno.writeTextFile(
+      file,
+      [
+        'import { endpoint } from "@routecast/endpoint";',
+        'import { endpoint as lite } from "@routecast/endpoint/lite";',
+        'import { endpoint as octokit } from "@routecast/endpoint/octokit";',
+        'endpoint("GET /repos/{owner}/{repo}");',
+        'lite("GET /repos/{owner}/{repo}");',
+        'octokit("GET /repos/{owner}/{repo}");',
+        'endpoint.defaults({ owner: "o" })("GET /repos/{owner}/{repo}");',
+        'endpoint("GET /repos/{owner}/{repo}", { owner: "o" });',
+        // These need no options.
+        'endpoint("GET /user");',
+        'endpoint.defaults({ owner: "o", repo: "r" })("GET /repos/{owner}/{repo}");',
+        'endpoint({ url: "/repos/{owner}/{repo}", owner: "o", repo: "r" });',
+        "",
+      ].join("\n"),
+    );
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "check",
+        "--quiet",
+        "--config",
+        new URL("../deno.json", import.meta.url).pathname,
+        file,
+      ],
+      env: { NO_COLOR: "1" },
+    }).output();
+    assert(!output.success, "deno check passed a route called without its options");
+    const text = new TextDecoder().decode(output.stderr);
+    const errors = text.split(/\n(?=TS\d+ \[ERROR\])/).filter((part) =>
+      /^TS\d+ \[ERROR\]/.test(part)
+    );
+    const byLine = new Map<number, string>();
+    for (const error of errors) {
+      // TS6236 is the note under TS2554 ("… were not provided"), located in types.ts.
+      if (error.startsWith("TS6236")) continue;
+      const line = Number(/missing_options\.ts:(\d+):\d+/.exec(error)?.[1]);
+      byLine.set(line, `${byLine.get(line) ?? ""}${error}`);
+    }
+    assert(!text.includes("not assignable to parameter of type 'EndpointOptions'"), text);
+    for (const line of [4, 5, 6, 7]) {
+      const error = byLine.get(line) ?? "";
+      assertStringIncludes(error, "Expected 2 arguments, but got 1.", text);
+    }
+    // The related note points at the missing options.
+    assertStringIncludes(text, "Arguments for the rest parameter 'options' were not provided.");
+    assertStringIncludes(
+      byLine.get(8) ?? "",
+      "Property 'repo' is missing in type '{ owner: string; }'",
+      text,
+    );
+    assertEquals([...byLine.keys()].sort(), [4, 5, 6, 7, 8]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

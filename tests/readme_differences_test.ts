@@ -1,0 +1,340 @@
+/**
+ * The README's "Differences from `@octokit/endpoint`" table, row by row:
+ * each row's cells must say what @octokit/endpoint 11.0.5 and routecast
+ * are seen to do here, so a false row (or a row without a check) fails.
+ * The paragraph under the table ("As in the reference") is checked too.
+ */
+import { endpoint } from "@routecast/endpoint";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
+import { parseTemplate, UriTemplateError } from "@routecast/endpoint/uri-template";
+import { endpoint as referenceEndpoint } from "@octokit/endpoint";
+import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+
+// The reference's types are stricter than the inputs this file tries.
+// deno-lint-ignore no-explicit-any
+const reference = referenceEndpoint as any;
+// deno-lint-ignore no-explicit-any
+const ours = endpoint as any;
+const API = "https://api.github.com";
+
+const readme = await Deno.readTextFile(new URL("../README.md", import.meta.url));
+const start = readme.indexOf("## Differences from `@octokit/endpoint`");
+const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+
+/** The table's rows: topic → [reference cell, routecast cell]. */
+function rows(): Map<string, [string, string]> {
+  const table = new Map<string, [string, string]>();
+  const lines = section.split("\n").filter((line) => line.startsWith("|")).slice(2);
+  for (const line of lines) {
+    const cells = line.slice(1, -1).split(" | ").map((cell) => cell.trim());
+    assertEquals(cells.length, 4, line);
+    table.set(cells[0], [cells[1], cells[2]]);
+  }
+  return table;
+}
+
+interface Row {
+  /** Text the `@octokit/endpoint` cell must hold. */
+  readonly reference: readonly string[];
+  /** Text the routecast cell must hold. */
+  readonly routecast: readonly string[];
+  /** Runs both and asserts what the row says. */
+  check(): void;
+}
+
+const ROWS: Readonly<Record<string, Row>> = {
+  "result `method`": {
+    reference: ["uppercase"],
+    routecast: ["lowercase", "`./octokit`: uppercase"],
+    check() {
+      assertEquals(reference("patch /x").method, "PATCH");
+      assertEquals(ours("patch /x").method, "patch");
+      assertEquals(octokit("patch /x").method, "PATCH");
+    },
+  },
+  "`user-agent`": {
+    reference: ["`octokit-endpoint.js/<v> <platform>`"],
+    routecast: ["`routecast/<VERSION>`"],
+    check() {
+      assert(reference("GET /").headers["user-agent"].startsWith("octokit-endpoint.js/"));
+      assert(ours("GET /").headers["user-agent"].startsWith("routecast/"));
+    },
+  },
+  "template expansion": {
+    reference: ["strips a trailing `/`", "`!'()*` unencoded", "ignores malformed templates"],
+    routecast: ["RFC 6570 exact", "errors for malformed templates"],
+    check() {
+      assertEquals(reference("GET /a/{b}/", { b: "c" }).url, `${API}/a/c`);
+      assertEquals(ours("GET /a/{b}/", { b: "c" }).url, `${API}/a/c/`);
+      assertEquals(reference("GET /x", { a: "!'()*" }).url, `${API}/x?a=!'()*`);
+      assertEquals(ours("GET /x", { a: "!'()*" }).url, `${API}/x?a=%21%27%28%29%2A`);
+      assertEquals(reference("GET /x{").url, `${API}/x{`);
+      assertThrows(() => ours("GET /x{"), UriTemplateError);
+    },
+  },
+  "list as a query parameter": {
+    reference: ["`?labels=bug%2Cui`"],
+    routecast: ["`?labels=bug,ui`", "`{?labels}`"],
+    check() {
+      const labels = ["bug", "ui"];
+      assertEquals(reference("GET /x", { labels }).url, `${API}/x?labels=bug%2Cui`);
+      assertEquals(ours("GET /x", { labels }).url, `${API}/x?labels=bug,ui`);
+      assertEquals(ours("GET /x{?labels}", { labels }).url, `${API}/x?labels=bug,ui`);
+    },
+  },
+  "`Date` values": {
+    reference: ["`toString()` in the query", "dropped from a path (`/x/{d}`: `/x`)"],
+    routecast: ["`toISOString()` everywhere", "`1970-01-01T00%3A00%3A00.000Z`"],
+    check() {
+      const d = new Date(0);
+      assertEquals(reference("GET /x", { d }).url, `${API}/x?d=${encodeURIComponent(String(d))}`);
+      assertEquals(reference("GET /x/{d}", { d }).url, `${API}/x`);
+      assertEquals(ours("GET /x", { d }).url, `${API}/x?d=1970-01-01T00%3A00%3A00.000Z`);
+      assertEquals(ours("GET /x/{d}", { d }).url, `${API}/x/1970-01-01T00%3A00%3A00.000Z`);
+    },
+  },
+  "a function or symbol as a value": {
+    reference: ["dropped from a path", "a function's source text in the query"],
+    routecast: ["`TypeError` naming the parameter"],
+    check() {
+      const f = () => 1;
+      assertEquals(reference("GET /x/{f}", { f }).url, `${API}/x`);
+      assertEquals(reference("GET /x/{s}", { s: Symbol("s") }).url, `${API}/x`);
+      assertEquals(reference("GET /x", { f }).url, `${API}/x?f=${encodeURIComponent(String(f))}`);
+      for (const value of [f, Symbol("s")]) {
+        assertThrows(() => ours("GET /x/{v}", { v: value }), TypeError, '"v"');
+        assertThrows(() => ours("GET /x", { v: value }), TypeError, '"v"');
+      }
+    },
+  },
+  "`null` header": {
+    reference: ["sent as `null`"],
+    routecast: ["removes the header"],
+    check() {
+      const headers = { authorization: null };
+      assertEquals(reference("GET /", { headers }).headers.authorization, null);
+      assert(
+        !("authorization" in ours.defaults({ headers: { authorization: "t" } })("GET /", {
+          headers,
+        }).headers),
+      );
+    },
+  },
+  "`null` query parameter": {
+    reference: ["`?x=null`"],
+    routecast: ["left out"],
+    check() {
+      assertEquals(reference("GET /a", { x: null }).url, `${API}/a?x=null`);
+      assertEquals(ours("GET /a", { x: null }).url, `${API}/a`);
+    },
+  },
+  "a path variable without a value (`{x}`, `{+x}`, `:x`)": {
+    reference: ["expands to nothing", "`/repos/o`"],
+    routecast: ["`TypeError` naming it and the route", "`./octokit`: expands to nothing"],
+    check() {
+      const route = "GET /repos/{owner}/{repo}";
+      assertEquals(reference(route, { owner: "o" }).url, `${API}/repos/o`);
+      assertEquals(reference("GET /a/{+x}/b").url, `${API}/a//b`);
+      assertEquals(reference("GET /a/:name/b").url, `${API}/a//b`);
+      assertThrows(() => ours(route, { owner: "o" }), TypeError, `"repo" for "${route}"`);
+      assertThrows(() => ours("GET /a/{+x}/b"), TypeError, 'Missing parameter "x"');
+      assertThrows(() => ours("GET /a/:name/b"), TypeError, 'Missing parameter "name"');
+      // ./octokit: nothing, the trailing "/" kept (RFC 6570).
+      assertEquals((octokit as typeof ours)(route, { owner: "o" }).url, `${API}/repos/o/`);
+    },
+  },
+  "options without a url (`parse()`, `endpoint({})`)": {
+    reference: ['a request to `baseUrl + "/"`'],
+    routecast: ["`TypeError`"],
+    check() {
+      const merged = { method: "GET", baseUrl: "https://example.com", headers: {}, mediaType: {} };
+      assertEquals(reference.parse(merged).url, "https://example.com/");
+      assertEquals(reference({}).url, `${API}/`);
+      assertThrows(() => ours.parse(merged), TypeError, "Missing url");
+      assertThrows(() => ours({}), TypeError, "Missing url");
+    },
+  },
+  "`baseUrl` with trailing `/`": {
+    reference: ["`https://host/api//x`"],
+    routecast: ["`https://host/api/x`"],
+    check() {
+      assertEquals(
+        reference("GET /x", { baseUrl: "https://host/api/" }).url,
+        "https://host/api//x",
+      );
+      assertEquals(ours("GET /x", { baseUrl: "https://host/api/" }).url, "https://host/api/x");
+    },
+  },
+  "`baseUrl` with a query or fragment": {
+    reference: ["`https://h/api?k=1/x`"],
+    routecast: ["`TypeError`"],
+    check() {
+      assertEquals(
+        reference("GET /x", { baseUrl: "https://h/api?k=1" }).url,
+        "https://h/api?k=1/x",
+      );
+      assertEquals(reference("GET /x", { baseUrl: "https://h/api#f" }).url, "https://h/api#f/x");
+      for (const baseUrl of ["https://h/api?k=1", "https://h/api#f"]) {
+        assertThrows(() => ours("GET /x", { baseUrl }), TypeError, "query or fragment");
+        assertThrows(() => octokit("GET /x", { baseUrl }), TypeError, "query or fragment");
+      }
+    },
+  },
+  "dot-segment values": {
+    reference: ["`/repos/../x` is sent"],
+    routecast: ["`TypeError`"],
+    check() {
+      assertEquals(reference("GET /repos/{r}/x", { r: ".." }).url, `${API}/repos/../x`);
+      assertThrows(() => ours("GET /repos/{r}/x", { r: ".." }), TypeError, '"r"');
+    },
+  },
+  "`..` hidden in a `{+x}` value": {
+    reference: ["`..;/admin` and `%2e%2e/admin` are sent"],
+    routecast: ["`TypeError`"],
+    check() {
+      for (const x of ["..;/admin", "%2e%2e/admin"]) {
+        assertEquals(reference("GET /files/{+x}", { x }).url, `${API}/files/${x}`);
+        assertThrows(() => ours("GET /files/{+x}", { x }), TypeError, '"x"');
+      }
+    },
+  },
+  "a value that changes the host": {
+    reference: ["`https://api.example.com.evil.com`"],
+    routecast: ["`TypeError`"],
+    check() {
+      const route = "GET https://api.example.com{x}";
+      assertEquals(reference(route, { x: ".evil.com" }).url, "https://api.example.com.evil.com");
+      assertThrows(() => ours(route, { x: ".evil.com" }), TypeError, "would change the origin");
+    },
+  },
+  "full URL from a value": {
+    reference: ["`{+u}` with `https://…` switches host"],
+    routecast: ["the template decides"],
+    check() {
+      assertEquals(reference("GET {+u}/x", { u: "https://evil.com" }).url, "https://evil.com/x");
+      assertEquals(ours("GET {+u}/x", { u: "https://evil.com" }).url, `${API}/https://evil.com/x`);
+    },
+  },
+  "header value with CR or LF, header name that is not a token": {
+    reference: ["passed on unchecked"],
+    routecast: ["`TypeError`"],
+    check() {
+      const bad = [{ a: "b\r\nc: d" }, { "a b": "c" }];
+      for (const headers of bad) {
+        assertEquals(
+          reference("GET /", { headers }).headers[Object.keys(headers)[0]],
+          Object.values(headers)[0],
+        );
+        assertThrows(() => ours("GET /", { headers }), TypeError, "header");
+      }
+    },
+  },
+  "`:name`": {
+    reference: ["anywhere", "`?q=repo:owner`", "`https://user:pass@host`"],
+    routecast: ["only right after `/` in the path"],
+    check() {
+      assertEquals(reference("GET /search?q=repo:owner/x").url, `${API}/search?q=repo/x`);
+      assertEquals(reference("GET https://user:pass@host/x").url, "https://user@host/x");
+      assertEquals(ours("GET /search?q=repo:owner/x").url, `${API}/search?q=repo:owner/x`);
+      assertEquals(ours("GET https://user:pass@host/x").url, "https://user:pass@host/x");
+      assertEquals(ours("GET /a/:b", { b: "c" }).url, `${API}/a/c`);
+    },
+  },
+  'route `"GET /x y"`': {
+    reference: ["truncated to `/x`"],
+    routecast: ["`TypeError`"],
+    check() {
+      assertEquals(reference("GET /x y").url, `${API}/x`);
+      assertThrows(() => ours("GET /x y"), TypeError, 'Invalid route "GET /x y"');
+    },
+  },
+  "`data` on GET": {
+    reference: ["sent as `?data=…`"],
+    routecast: ["`TypeError`"],
+    check() {
+      assertEquals(reference("GET /x", { data: "abc" }).url, `${API}/x?data=abc`);
+      assertThrows(() => ours("GET /x", { data: "abc" }), TypeError, "data");
+    },
+  },
+  "`mediaType.previews`": {
+    reference: ["only for `/graphql`"],
+    routecast: ["every url", "`./octokit`: only for `/graphql`"],
+    check() {
+      const mediaType = { previews: ["squirrel-girl"] };
+      const preview = "application/vnd.github.squirrel-girl-preview+json";
+      assertEquals(
+        reference("GET /x", { mediaType }).headers.accept,
+        "application/vnd.github.v3+json",
+      );
+      assertEquals(reference("POST /graphql", { mediaType }).headers.accept, preview);
+      assertEquals(ours("GET /x", { mediaType }).headers.accept, preview);
+      assertEquals(
+        octokit("GET /x", { mediaType }).headers.accept,
+        "application/vnd.github.v3+json",
+      );
+      assertEquals(octokit("POST /graphql", { mediaType }).headers.accept, preview);
+    },
+  },
+  "JSON body": {
+    reference: ["null-prototype object"],
+    routecast: ["plain object"],
+    check() {
+      assertEquals(Object.getPrototypeOf(reference("POST /x", { a: 1 }).body), null);
+      assertEquals(Object.getPrototypeOf(ours("POST /x", { a: 1 }).body), Object.prototype);
+    },
+  },
+  "query parameters and a `#`": {
+    reference: ["after the fragment: `/a#L10?per_page=2`"],
+    routecast: ["before it: `/a?per_page=2#L10`"],
+    check() {
+      const options = { path: "a#L10", per_page: 2 };
+      assertEquals(reference("GET /{+path}", options).url, `${API}/a#L10?per_page=2`);
+      assertEquals(ours("GET /{+path}", options).url, `${API}/a?per_page=2#L10`);
+    },
+  },
+};
+
+Deno.test("README differences table: every row has a check and every check a row", () => {
+  assertEquals([...rows().keys()].sort(), Object.keys(ROWS).sort());
+});
+
+for (const [topic, row] of Object.entries(ROWS)) {
+  Deno.test(`README differences table: ${topic}`, () => {
+    const cells = rows().get(topic);
+    assert(cells !== undefined, `README.md has no row "${topic}"`);
+    for (const text of row.reference) assertStringIncludes(cells[0], text);
+    for (const text of row.routecast) assertStringIncludes(cells[1], text);
+    row.check();
+  });
+}
+
+Deno.test("README differences: what is as in the reference, as the paragraph says", () => {
+  const paragraph = section.slice(section.indexOf("As in the reference:"));
+  for (
+    const claim of [
+      "`{enterprise-team}` takes the `enterprise-team` parameter",
+      "`merge()` with no arguments returns the defaults",
+      "each value is read once per call",
+    ]
+  ) {
+    assertStringIncludes(paragraph.replaceAll("\n", " "), claim);
+  }
+  const route = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships";
+  const params = { enterprise: "e", "enterprise-team": "t" };
+  assertEquals(ours(route, params).url, reference(route, params).url);
+  assertThrows(() => parseTemplate("{enterprise-team}"), UriTemplateError);
+  const { "user-agent": _ours, ...merged } = ours.merge().headers;
+  const { "user-agent": _theirs, ...theirs } = reference.merge().headers;
+  assertEquals({ ...ours.merge(), headers: merged }, { ...reference.merge(), headers: theirs });
+  for (const build of [ours, reference]) {
+    let reads = 0;
+    build("GET /repos/{owner}/{repo}", {
+      owner: "o",
+      get repo() {
+        reads++;
+        return "r";
+      },
+    });
+    assertEquals(reads, 1);
+  }
+});
