@@ -170,3 +170,11 @@ export function quoteValue(value: unknown): string {
   if (typeof value !== "string") return typeName(value);
   return quote(value);
 }
+
+/**
+ * The `TypeError` for a value that is not what was expected, in the house
+ * form `Invalid <what> <value quoted>: <expected>`.
+ */
+export function invalid(what: string, value: unknown, expected: string): TypeError {
+  return new TypeError(`Invalid ${what} ${quoteValue(value)}: ${expected}`);
+}
