@@ -39,6 +39,11 @@ export function isClass(code: number, bits: number): boolean {
   return code < 128 && (CHAR_CLASS[code] & bits) !== 0;
 }
 
+/** Whether `code` is a letter, a digit or `_` (regular expressions' `\w`). */
+export function isWordChar(code: number): boolean {
+  return isClass(code, VARCHAR);
+}
+
 /** Whether a `%XX` triplet starts at `index`. */
 export function isTripletAt(text: string, index: number): boolean {
   return text.charCodeAt(index) === 0x25 &&
