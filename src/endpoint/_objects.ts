@@ -6,16 +6,12 @@
  */
 
 import { quote } from "../uri_template/error.ts";
+import { isPlainObject } from "../_plain_object.ts";
 
 /** How deeply copied or merged options may nest; deeper is a `TypeError`, never a stack overflow. */
 export const MAX_DEPTH = 64;
 
-/** Whether `value` is a plain object (its prototype is `Object.prototype` or `null`). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+export { isPlainObject };
 
 /**
  * Sets an own, enumerable data property, even for keys such as `__proto__`
