@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isPlainObject, quoteValue, setOwn } from "./_objects.ts";
+import { isPlainObject, memoizeNames, quoteValue, setOwn } from "./_objects.ts";
 
 /** Header values as the result carries them. */
 export type Headers = Record<string, string | number>;
@@ -41,17 +41,18 @@ export function isToken(text: string): boolean {
 
 /**
  * The header name for `key`: lower-cased (a token's only non-ASCII-free
- * change), without a call to `toLowerCase` when it already is.
+ * change), without a call to `toLowerCase` when it already is. Kept for the
+ * names checked lately.
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-function headerName(key: string): string {
+const headerName = memoizeNames((key) => {
   const kind = tokenKind(key);
   if (kind === 0) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
   return kind === 1 ? key : key.toLowerCase();
-}
+});
 
 /** @throws {TypeError} When `value` is not a number or a single-line string. */
 function checkHeaderValue(name: string, value: unknown): asserts value is string | number {

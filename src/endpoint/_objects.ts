@@ -124,6 +124,27 @@ export function mergeValue(
   return merge(base, value, 0);
 }
 
+/**
+ * Wraps `compute`, a pure function of a name (a header or parameter name),
+ * with a cache of the names seen lately, since most calls repeat a few: at
+ * most 256 names of at most 64 characters, cleared when full, so hostile
+ * names can neither grow it nor pin much memory. A name for which `compute`
+ * throws is never kept, so it throws every time.
+ */
+export function memoizeNames(compute: (name: string) => string): (name: string) => string {
+  const cache = new Map<string, string>();
+  return (name) => {
+    if (name.length > 64) return compute(name);
+    let value = cache.get(name);
+    if (value === undefined) {
+      value = compute(name);
+      if (cache.size >= 256) cache.clear();
+      cache.set(name, value);
+    }
+    return value;
+  };
+}
+
 /** Describes a value's type for an error message (`an instance of Foo` for a class instance). */
 export function typeName(value: unknown): string {
   if (value === null) return "null";

@@ -7,12 +7,11 @@
  */
 
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
+import { memoizeNames } from "./_objects.ts";
 import { urlValue } from "./_url.ts";
 
-/** `name`, percent-encoded, then `=`. */
-function nameEquals(name: string): string {
-  return encodeText(name, false) + "=";
-}
+/** `name`, percent-encoded, then `=`; kept for the names seen lately. */
+const nameEquals = memoizeNames((name) => encodeText(name, false) + "=");
 
 /**
  * One `name=value` query pair, as `{?name}` expands it; `""` when the value
