@@ -1,9 +1,9 @@
 /**
  * Compiles the AssemblyScript engine (`uritemplate-wasm/`) with `asc` from
  * node_modules and writes `src/uri_template/_wasm_bytes.generated.ts`: the
- * bytes in base64 and a hash of what they were built from, so the module can
- * be checked in and used with no build step (tests/wasm_build_test.ts fails
- * when it is stale).
+ * bytes in hex (which gzips smaller than base64 or a byte array literal) and
+ * a hash of what they were built from, so the module can be checked in and
+ * used with no build step (tests/wasm_build_test.ts fails when it is stale).
  *
  * Run: `deno task build:wasm`
  *
@@ -59,16 +59,15 @@ export async function hashSources(): Promise<string> {
  * @param hash What {@linkcode hashSources} returned for its sources.
  */
 export function generatedModule(wasm: Uint8Array, hash: string): string {
-  let binary = "";
-  for (const byte of wasm) binary += String.fromCharCode(byte);
+  const hex = Array.from(wasm, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${GENERATED_HEADER}
 
 /** SHA-256 of the sources the WebAssembly below was built from (see scripts/build_wasm.ts). */
 export const SOURCE_HASH = "${hash}";
 
-/** The RFC 6570 engine compiled from uritemplate-wasm/, in base64. */
-export const WASM_BASE64 =
-  "${btoa(binary)}";
+/** The RFC 6570 engine compiled from uritemplate-wasm/, in hex (it gzips smaller than base64). */
+export const WASM_HEX =
+  "${hex}";
 `;
 }
 

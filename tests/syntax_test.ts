@@ -10,16 +10,18 @@ Deno.test("parseSyntax() returns encoded literal text and expressions with their
   const parts = parseSyntax("/a b/{x}{+y}{#z}{.l}{/p*}{;m}{?q:3}{&c}");
   assertEquals(parts[0], "/a%20b/");
   assertEquals(
-    parts.slice(1).map((part) => typeof part === "string" ? part : [part.op, part.index, part.end]),
+    parts.slice(1).map((part) =>
+      typeof part === "string" ? part : [part.op, part.specs[0].name, part.specs[0].index]
+    ),
     [
-      [Operator.Simple, 5, 8],
-      [Operator.Reserved, 8, 12],
-      [Operator.Fragment, 12, 16],
-      [Operator.Label, 16, 20],
-      [Operator.Path, 20, 25],
-      [Operator.Param, 25, 29],
-      [Operator.Query, 29, 35],
-      [Operator.Continuation, 35, 39],
+      [Operator.Simple, "x", 6],
+      [Operator.Reserved, "y", 10],
+      [Operator.Fragment, "z", 14],
+      [Operator.Label, "l", 18],
+      [Operator.Path, "p", 22],
+      [Operator.Param, "m", 27],
+      [Operator.Query, "q", 31],
+      [Operator.Continuation, "c", 37],
     ],
   );
   const query = parts[7];

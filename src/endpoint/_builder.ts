@@ -11,7 +11,8 @@ import { BoundedCache } from "../_cache.ts";
 import type { Endpoint, EndpointDefaults, MergedOptions, RequestOptions } from "./types.ts";
 import { build } from "./_build.ts";
 import { mergeOptions } from "./_merge.ts";
-import { copyPlain, isPlainObject, own, quoteValue } from "./_objects.ts";
+import { copyPlain, invalid, isPlainObject, own, quoteValue } from "./_objects.ts";
+import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
 import { checkMethod, compilePlan, type Plan, type PlanContext } from "./_plan.ts";
 export { ROUTECAST } from "./_plan.ts";
 import { routeFromString } from "./_route.ts";
@@ -81,17 +82,6 @@ function planner(defaults: Partial<EndpointDefaults>, context: PlanContext) {
   };
 }
 
-/** Reads `endpoint(route, options)`'s options: a plain object, or none. */
-function callOptions(options: unknown): Record<string, unknown> {
-  if (options === undefined || options === null) return NO_OPTIONS;
-  if (!isPlainObject(options)) {
-    throw new TypeError(
-      `Invalid options ${quoteValue(options)}: expected a plain object of options and parameters`,
-    );
-  }
-  return options;
-}
-
 function withDefaults(
   DEFAULTS: EndpointDefaults,
   context: PlanContext,
@@ -101,7 +91,7 @@ function withDefaults(
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     plans ??= planner(DEFAULTS, context);
     if (typeof route === "string") {
-      const given = callOptions(options);
+      const given = routeOptions(options) ?? NO_OPTIONS;
       // Options that name their own method or url override the route's, as in merge();
       // each is read once, and only as an own property.
       const givenMethod = own(given, "method");
@@ -116,33 +106,14 @@ function withDefaults(
       );
     }
     if (route === undefined && options === undefined) route = NO_OPTIONS;
-    if (!isPlainObject(route)) {
-      throw new TypeError(
-        `Invalid route ${
-          quoteValue(route)
-        }: expected a "<METHOD> <url>" string or an options object`,
-      );
-    }
-    if (options !== undefined) {
-      throw new TypeError(
-        `Invalid arguments: expected endpoint(route, options) or endpoint(options), found an options object followed by ${
-          quoteValue(options)
-        }`,
-      );
-    }
+    checkOptionsCall(route, options);
     const method = own(route, "method") ?? DEFAULTS.method;
     return build(plans.url(method, urlOf(route, own(DEFAULTS, "url"))), route);
   };
   return Object.assign(endpoint as Endpoint, {
     DEFAULTS,
     defaults: (options: unknown) => {
-      if (!isPlainObject(options)) {
-        throw new TypeError(
-          `Invalid defaults ${
-            quoteValue(options)
-          }: expected a plain object of options and parameters`,
-        );
-      }
+      if (!isPlainObject(options)) throw invalid("defaults", options, OPTIONS_EXPECTED);
       return withDefaults(mergeOptions(DEFAULTS, options, undefined, true), context, parse);
     },
     merge: ((route?: unknown, options?: unknown): MergedOptions =>
@@ -163,9 +134,7 @@ export function createEndpoint(context: PlanContext): Endpoint {
   // parse() has no defaults: everything comes from the merged options it is given.
   const parse = (options: unknown): RequestOptions => {
     if (!isPlainObject(options)) {
-      throw new TypeError(
-        `Invalid options ${quoteValue(options)}: expected a plain object with method and url`,
-      );
+      throw invalid("options", options, "expected a plain object with method and url");
     }
     plans ??= planner(NO_DEFAULTS, context);
     return build(plans.url(own(options, "method") ?? "GET", urlOf(options, undefined)), options);

@@ -7,14 +7,10 @@
  */
 
 import { isPlainObject, own, quoteValue } from "./_objects.ts";
+import { isWordChar } from "../uri_template/_encode.ts";
 
 const VND = "application/vnd";
 const PREVIEW = "-preview";
-
-function isWordChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) || code === 0x5f;
-}
 
 /** End of `.word` starting at `index` (`\.\w+`), or -1. */
 function dotWordEnd(text: string, index: number): number {

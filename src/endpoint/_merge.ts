@@ -7,7 +7,8 @@
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
+import { copyPlain, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
+import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
 import { isNamedOption } from "./_options.ts";
@@ -61,25 +62,10 @@ export function mergeOptions(
     const parts = routes.get(route);
     method = parts.method;
     url = parts.url;
-    if (options !== undefined && options !== null && !isPlainObject(options)) {
-      throw new TypeError(
-        `Invalid options ${quoteValue(options)}: expected a plain object of options and parameters`,
-      );
-    }
-    given = options ?? {};
-  } else if (isPlainObject(route)) {
-    if (options !== undefined) {
-      throw new TypeError(
-        `Invalid arguments: expected endpoint(route, options) or endpoint(options), found an options object followed by ${
-          quoteValue(options)
-        }`,
-      );
-    }
-    given = route;
+    given = routeOptions(options) ?? {};
   } else {
-    throw new TypeError(
-      `Invalid route ${quoteValue(route)}: expected a "<METHOD> <url>" string or an options object`,
-    );
+    checkOptionsCall(route, options);
+    given = route;
   }
 
   const result: Record<string, unknown> = {};

@@ -7,16 +7,12 @@
 
 import { quote } from "../uri_template/error.ts";
 import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { isPlainObject } from "../_plain_object.ts";
 
 /** How deeply copied or merged options may nest; deeper is a `TypeError`, never a stack overflow. */
 export const MAX_DEPTH = 64;
 
-/** Whether `value` is a plain object (its prototype is `Object.prototype` or `null`). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+export { isPlainObject };
 
 /**
  * Sets an own, enumerable data property, even for keys such as `__proto__`
@@ -176,4 +172,12 @@ export function typeName(value: unknown): string {
 export function quoteValue(value: unknown): string {
   if (typeof value !== "string") return typeName(value);
   return quote(value);
+}
+
+/**
+ * The `TypeError` for a value that is not what was expected, in the house
+ * form `Invalid <what> <value quoted>: <expected>`.
+ */
+export function invalid(what: string, value: unknown, expected: string): TypeError {
+  return new TypeError(`Invalid ${what} ${quoteValue(value)}: ${expected}`);
 }

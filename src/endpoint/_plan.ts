@@ -103,16 +103,12 @@ export function basePrefix(baseUrl: unknown): string {
       }: expected an absolute URL such as "https://api.github.com"`,
     );
   }
-  let end = baseUrl.length;
-  for (let i = 0; i < baseUrl.length; i++) {
-    const code = baseUrl.charCodeAt(i);
-    if (code === 0x3f || code === 0x23) {
-      throw new TypeError(
-        `Invalid baseUrl ${
-          quoteValue(baseUrl)
-        }: it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow`,
-      );
-    }
+  if (baseUrl.includes("?") || baseUrl.includes("#")) {
+    throw new TypeError(
+      `Invalid baseUrl ${
+        quoteValue(baseUrl)
+      }: it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow`,
+    );
   }
   if (!isAbsoluteUrl(baseUrl)) {
     throw new TypeError(
@@ -121,6 +117,7 @@ export function basePrefix(baseUrl: unknown): string {
       }: expected an absolute URL such as "https://api.github.com"`,
     );
   }
+  let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
   return baseUrl.slice(0, end);
 }

@@ -7,6 +7,7 @@
 
 import { isToken } from "./_headers.ts";
 import { quoteValue } from "./_objects.ts";
+import { isWordChar } from "../uri_template/_encode.ts";
 
 /** A route string split into its method (absent for a lone url) and url. */
 export interface RouteParts {
@@ -76,12 +77,9 @@ export function schemePrefixLength(url: string): number {
   return i > 0 && url.startsWith("://", i) ? i + 3 : 0;
 }
 
+/** A `:name` starts with a letter or `_`. */
 function isNameStart(code: number): boolean {
-  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
-}
-
-function isNameChar(code: number): boolean {
-  return isNameStart(code) || (code >= 0x30 && code <= 0x39);
+  return isWordChar(code) && (code < 0x30 || code > 0x39);
 }
 
 /**
@@ -107,7 +105,7 @@ export function colonsToBraces(url: string): string {
     }
     if (code === 0x2f && url.charCodeAt(i + 1) === 0x3a && isNameStart(url.charCodeAt(i + 2))) {
       let end = i + 3;
-      while (isNameChar(url.charCodeAt(end))) end++;
+      while (isWordChar(url.charCodeAt(end))) end++;
       out += url.slice(copied, i + 1) + "{" + url.slice(i + 2, end) + "}";
       copied = end;
       i = end;

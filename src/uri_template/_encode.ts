@@ -28,15 +28,20 @@ const CHAR_CLASS: Uint8Array = (() => {
   return table;
 })();
 
-/** `%XX` for each byte. */
+/** `%XX` for each ASCII character. */
 const HEX_TRIPLET: string[] = Array.from(
-  { length: 256 },
-  (_, byte) => "%" + (byte < 16 ? "0" : "") + byte.toString(16).toUpperCase(),
+  { length: 128 },
+  (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
 );
 
 /** Whether `code` is ASCII and in one of the classes of `bits`. */
 export function isClass(code: number, bits: number): boolean {
   return code < 128 && (CHAR_CLASS[code] & bits) !== 0;
+}
+
+/** Whether `code` is a letter, a digit or `_` (regular expressions' `\w`). */
+export function isWordChar(code: number): boolean {
+  return isClass(code, VARCHAR);
 }
 
 /** Whether a `%XX` triplet starts at `index`. */
@@ -56,24 +61,16 @@ export function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-/** The UTF-8 percent-encoding of the code point at `index` (U+FFFD for a lone surrogate). */
-function encodeCodePoint(text: string, index: number): string {
+/**
+ * The UTF-8 percent-encoding of the character at `index`, `length` code
+ * units long (a lone surrogate has no UTF-8 form: U+FFFD, as in WHATWG URLs).
+ */
+function encodeCharacter(text: string, index: number, length: number): string {
   const code = text.charCodeAt(index);
   if (code < 0x80) return HEX_TRIPLET[code];
-  if (code < 0x800) return HEX_TRIPLET[0xc0 | (code >> 6)] + HEX_TRIPLET[0x80 | (code & 0x3f)];
-  let point = code;
-  if (code >= 0xd800 && code <= 0xdfff) {
-    const low = text.charCodeAt(index + 1);
-    point = isHighSurrogate(code) && isLowSurrogate(low)
-      ? 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
-      : 0xfffd; // A lone surrogate has no UTF-8 form: U+FFFD, as in WHATWG URLs.
-  }
-  if (point < 0x10000) {
-    return HEX_TRIPLET[0xe0 | (point >> 12)] + HEX_TRIPLET[0x80 | ((point >> 6) & 0x3f)] +
-      HEX_TRIPLET[0x80 | (point & 0x3f)];
-  }
-  return HEX_TRIPLET[0xf0 | (point >> 18)] + HEX_TRIPLET[0x80 | ((point >> 12) & 0x3f)] +
-    HEX_TRIPLET[0x80 | ((point >> 6) & 0x3f)] + HEX_TRIPLET[0x80 | (point & 0x3f)];
+  return encodeURIComponent(
+    length === 1 && code >= 0xd800 && code <= 0xdfff ? "\ufffd" : text.slice(index, index + length),
+  );
 }
 
 /**
@@ -100,8 +97,9 @@ export function encodeText(text: string, allowReserved: boolean): string {
     } else if (allowReserved && isTripletAt(text, i)) {
       i += 3;
     } else {
-      out += text.slice(runStart, i) + encodeCodePoint(text, i);
-      i += isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+      const width = isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+      out += text.slice(runStart, i) + encodeCharacter(text, i, width);
+      i += width;
       runStart = i;
     }
   }

@@ -72,10 +72,6 @@ export interface VarSpec {
 /** A `{...}` expression. */
 export interface Expression {
   readonly op: Operator;
-  /** Where the `{` is in the template. */
-  readonly index: number;
-  /** The index after the `}`. */
-  readonly end: number;
   /** The variables, in order. */
   readonly specs: readonly VarSpec[];
   /** For `{name}` (no operator, one variable without modifiers), that variable. */
@@ -175,8 +171,6 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
   }
   parts.push({
     op,
-    index: open,
-    end: i,
     specs,
     simple: op === Operator.Simple && specs.length === 1 && specs[0].prefix === 0 &&
         !specs[0].explode

@@ -9,6 +9,7 @@
  */
 
 import { clip, quote } from "./error.ts";
+import { isPlainObject } from "../_plain_object.ts";
 
 /** An associative array, flattened as `[name, value, name, value, ...]`. */
 export class Pairs {
@@ -137,12 +138,11 @@ export function normalizeValue(name: string, value: unknown): Normalized {
       if (keyText !== undefined && itemText !== undefined) flat.push(keyText, itemText);
     }
   } else {
-    const proto = typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
-    if (proto !== Object.prototype && proto !== null) {
+    if (!isPlainObject(value)) {
       throw invalid(name, `${EXPECTED}list or plain object, found ${describeValue(value)}`);
     }
-    for (const key of Object.keys(value as object)) {
-      const item = member(name, (value as Record<string, unknown>)[key], ` for key ${quote(key)}`);
+    for (const key of Object.keys(value)) {
+      const item = member(name, value[key], ` for key ${quote(key)}`);
       if (item !== undefined) flat.push(key, item);
     }
   }

@@ -18,7 +18,7 @@
 import type { CompiledTemplate, Engine } from "./_engine.ts";
 import { quote, templateError } from "./error.ts";
 import { type Normalized, Pairs } from "./_values.ts";
-import { WASM_BASE64 } from "./_wasm_bytes.generated.ts";
+import { WASM_HEX } from "./_wasm_bytes.generated.ts";
 
 // Value records and result codes, as in uritemplate-wasm/assembly/index.ts.
 const VALUE_UNDEFINED = 0;
@@ -93,10 +93,9 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+function decodeHex(text: string): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(text.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
 
@@ -144,7 +143,7 @@ function load(): WasmExports | undefined {
     return undefined;
   }
   try {
-    const module = new WebAssembly.Module(decodeBase64(WASM_BASE64));
+    const module = new WebAssembly.Module(decodeHex(WASM_HEX));
     const exports = new WebAssembly.Instance(module, {}).exports as unknown as WasmExports;
     encoder = new TextEncoder();
     decoder = new TextDecoder();
