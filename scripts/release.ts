@@ -10,8 +10,8 @@
  * 1. Refuses a dirty working tree, a version that is not semver (or has
  *    build metadata, which npm drops), one not greater than deno.json's, an
  *    existing tag `v<version>`, an unknown channel or a prerelease on `latest`.
- * 2. Sets `version` in deno.json (the one source of truth) and runs
- *    `deno task sync-version` for the files derived from it.
+ * 2. Sets `version` in deno.json (the one source of truth) and writes the
+ *    files derived from it as `deno task sync-version` does.
  * 3. Runs the whole test suite (`deno task test`). `--skip-tests` skips it
  *    and is meant only for tests/release_test.ts, which runs this script in
  *    a scratch clone; never release with it.
@@ -27,8 +27,10 @@
  *
  * With `--dry-run` it does all that except the commit and the tag, then runs
  * `npm publish --dry-run --tag <channel>` for both packages and
- * `deno publish --dry-run --allow-dirty`, and restores every file (the built
- * packages included). Any failure restores every file too.
+ * `deno publish --dry-run --allow-dirty` (it says so when npm cannot reach
+ * its registry: the dry run then cannot check that the version is new), and
+ * restores every file (the built packages included). Any failure restores
+ * every file too.
  *
  * @module
  */
@@ -42,6 +44,7 @@ import {
   planChannels,
 } from "./_channels.ts";
 import { compareSemver, parseSemver } from "./_semver.ts";
+import { syncVersion } from "./sync_version.ts";
 
 /** The npm packages, in the order they are published (the dependency first). */
 export const PACKAGES: readonly { name: string; dir: string }[] = [
@@ -365,6 +368,12 @@ async function must(command: string, args: string[], inherit = false): Promise<s
 
 const git = async (...args: string[]) => (await must("git", args)).trim();
 
+/** The paths `git status` lists as changed or untracked. */
+async function changedPaths(): Promise<string[]> {
+  const status = await must("git", ["status", "--porcelain", "-z"]);
+  return status.split("\0").filter(Boolean).map((entry) => entry.slice(3));
+}
+
 async function readTextIfAny(path: string): Promise<string | undefined> {
   return await Deno.readTextFile(path).catch((error) => {
     if (error instanceof Deno.errors.NotFound) return undefined;
@@ -440,43 +449,62 @@ async function setAsideBuilds(): Promise<{ restore(): Promise<void>; drop(): Pro
   };
 }
 
-/** Runs `npm publish --dry-run` and `deno publish --dry-run` for real; nothing is uploaded. */
-async function dryRunPublish(version: string, plan: ChannelPlan): Promise<void> {
-  const registry = (await must("npm", ["config", "get", "registry"])).trim();
-  const ping = await execute("npm", ["ping", "--fetch-retries=0", "--fetch-timeout=15000"]);
-  // npm publish --dry-run asks the registry whether the version exists; unreachable, it would
-  // retry for a minute, then go on.
-  const offline = ping.success ? [] : ["--fetch-retries=0", "--fetch-timeout=15000"];
-  if (!ping.success) {
+/** Whether npm reaches its registry; never throws, so it can run while the release goes on. */
+async function probeRegistry(): Promise<{ registry: string; reachable: boolean }> {
+  const failed: Outcome = { success: false, stdout: "", output: "" };
+  const [config, ping] = await Promise.all([
+    execute("npm", ["config", "get", "registry"]).catch(() => failed),
+    execute("npm", ["ping", "--fetch-retries=0", "--fetch-timeout=15000"]).catch(() => failed),
+  ]);
+  return { registry: config.stdout.trim() || "(unknown)", reachable: ping.success };
+}
+
+/**
+ * Runs `npm publish --dry-run` for each package and `deno publish --dry-run`
+ * for real, at once, and shows their outcomes in order; nothing is uploaded.
+ */
+async function dryRunPublish(
+  version: string,
+  plan: ChannelPlan,
+  probe: { registry: string; reachable: boolean },
+): Promise<void> {
+  // npm publish --dry-run asks the registry whether the version exists; when it cannot reach
+  // it, it retries for about a minute, then goes on without that check.
+  const offline = probe.reachable ? [] : ["--fetch-retries=0", "--fetch-timeout=15000"];
+  if (!probe.reachable) {
     console.log(
-      `NOTE: the npm registry ${registry} cannot be reached (npm ping failed): npm publish --dry-run still packs and checks both packages, but cannot tell whether ${version} is already published`,
+      `NOTE: the npm registry ${probe.registry} cannot be reached (npm ping failed): npm publish --dry-run still packs and checks both packages, but cannot tell whether ${version} is already published`,
     );
   }
-  for (const { name, dir } of PACKAGES) {
-    const args = ["publish", `${dir}/`, "--dry-run", "--tag", plan.channel, ...offline];
-    console.log(`$ npm ${args.join(" ")}`);
-    const { output } = await execute("npm", args).then((outcome) => {
-      if (!outcome.success) {
-        console.error(outcome.output.trimEnd());
-        throw new Error(`\`npm ${args.join(" ")}\` failed (its output is above)`);
-      }
-      return outcome;
-    });
-    const shown = output.split("\n").filter((line) =>
-      /^\+ |Publishing to|package size|total files|npm warn/.test(line)
-    );
-    console.log(shown.map((line) => `  ${line}`).join("\n"));
-    if (!output.includes(`+ ${name}@${version}`)) {
-      throw new Error(`npm publish --dry-run of ${dir}/ did not publish ${name}@${version}`);
+  const runs = [
+    ...PACKAGES.map(({ name, dir }) => ({
+      command: "npm",
+      args: ["publish", `${dir}/`, "--dry-run", "--tag", plan.channel, ...offline],
+      expect: `+ ${name}@${version}`,
+      shown: /^\+ |Publishing to|package size|total files|npm warn/,
+    })),
+    // Needs no network: only a real publish reaches JSR.
+    {
+      command: "deno",
+      args: ["publish", "--dry-run", "--allow-dirty"],
+      expect: "Dry run complete",
+      shown: /^(?! {3}file:\/\/)/,
+    },
+  ];
+  const outcomes = await Promise.all(
+    runs.map(({ command, args }) => execute(command === "deno" ? DENO : command, args)),
+  );
+  for (const [index, { command, args, expect, shown }] of runs.entries()) {
+    const { success, output } = outcomes[index];
+    const line = `${command} ${args.join(" ")}`;
+    console.log(`$ ${line}`);
+    const lines = output.trimEnd().split("\n").filter((text) => shown.test(text));
+    console.log(lines.map((text) => `  ${text}`).join("\n"));
+    if (!success || !output.includes(expect)) {
+      console.error(output.trimEnd());
+      throw new Error(`\`${line}\` failed or did not print "${expect}" (its output is above)`);
     }
   }
-  // Needs no network: JSR is reached only by a real publish.
-  const args = ["publish", "--dry-run", "--allow-dirty"];
-  console.log(`$ deno ${args.join(" ")}`);
-  const { output } = await execute(DENO, args);
-  const tail = output.trimEnd().split("\n").filter((line) => !line.startsWith("   file://"));
-  console.log(tail.map((line) => `  ${line}`).join("\n"));
-  if (!/Dry run complete/.test(output)) throw new Error("`deno publish --dry-run` failed");
 }
 
 /** Cuts the release `args` describe; see the module documentation. */
@@ -488,11 +516,11 @@ async function release(args: ReleaseArguments): Promise<void> {
   checkNewVersion(version, current);
   const before = parseChannels(await readTextIfAny(CHANNELS_FILE));
   const plan = planChannels(version, before, args.channel);
-  const dirty = (await git("status", "--porcelain")).split("\n").filter(Boolean);
+  const dirty = await changedPaths();
   if (dirty.length > 0) {
     throw new Error(
       `Cannot release from a dirty working tree: commit or stash the ${dirty.length} changed or untracked path(s) first (${
-        dirty.slice(0, 3).map((line) => line.slice(3)).join(", ")
+        dirty.slice(0, 3).join(", ")
       }${dirty.length > 3 ? ", …" : ""})`,
     );
   }
@@ -507,13 +535,13 @@ async function release(args: ReleaseArguments): Promise<void> {
       plan.alsoMoved.map((channel) => `, moving ${channel} along`).join("")
     }${dryRun ? " [dry run: nothing is committed, tagged or published]" : ""}`,
   );
+  const probing = dryRun ? probeRegistry() : undefined;
   const builds = await setAsideBuilds();
   let committed = false;
   try {
     await Deno.writeTextFile("deno.json", withVersion(denoJsonText, version));
-    await must(DENO, ["task", "sync-version"]);
-    const derived = (await git("status", "--porcelain")).split("\n").map((line) => line.slice(3));
-    console.log(`- Set the version ${version} in ${derived.join(", ")}`);
+    await syncVersion();
+    console.log(`- Set the version ${version} in ${(await changedPaths()).join(", ")}`);
 
     if (args.skipTests) {
       console.log("- Test suite SKIPPED (--skip-tests, meant only for tests/release_test.ts)");
@@ -576,7 +604,7 @@ async function release(args: ReleaseArguments): Promise<void> {
 
     if (dryRun) {
       console.log("\nDry run of the publish commands (nothing is uploaded):");
-      await dryRunPublish(version, plan);
+      await dryRunPublish(version, plan, await probing!);
     } else {
       await git("add", "--all");
       await git("commit", "--quiet", "-m", `Release ${version} on ${plan.channel}`);

@@ -50,7 +50,11 @@ export function readmeWithVersion(readme: string, version: string): string {
     .replace(/(npm:@routecast\/octokit-endpoint@)[^"\s]+/g, (_, start) => `${start}${version}`);
 }
 
-if (import.meta.main) {
+/**
+ * Writes every file derived from deno.json's `version`: what
+ * `deno task sync-version` does, and what scripts/release.ts calls.
+ */
+export async function syncVersion(): Promise<void> {
   const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
   await Deno.writeTextFile(
     new URL("../src/_version.ts", import.meta.url),
@@ -62,3 +66,5 @@ if (import.meta.main) {
     readmeWithVersion(await Deno.readTextFile(readme), config.version),
   );
 }
+
+if (import.meta.main) await syncVersion();
