@@ -265,9 +265,9 @@ export function changelogEntry(
 
 const CHANGELOG_HEADER = `# Changelog
 
-Every release of \`@routecast/endpoint\` (npm and JSR) and \`@routecast/octokit-endpoint\` (npm),
-newest first: its channel and the commits since the release before it. \`deno task release\` writes
-each entry (see README.md, Releases).
+Every release of \`@routecast/endpoint\` (npm and JSR) and \`@routecast/octokit-endpoint\` (npm), newest
+first: its channel and the commits since the release before it. \`deno task release\` writes each
+entry (see README.md, Releases).
 `;
 
 /**
