@@ -239,9 +239,10 @@ export interface Commit {
  * @example
  * ```ts
  * import { changelogEntry } from "./release.ts";
+ * import { planChannels } from "./_channels.ts";
  * import { assertEquals } from "@std/assert";
  *
- * const plan = { channel: "next", alsoMoved: [], channels: { latest: null, next: "1.0.0-next.0" } } as const;
+ * const plan = planChannels("1.0.0-next.0", { latest: null, next: null });
  * assertEquals(
  *   changelogEntry("1.0.0-next.0", "2026-11-27", plan, [{ hash: "abc1234", subject: "Add x" }], "v0.9.0"),
  *   "## 1.0.0-next.0 (2026-11-27)\n\nOn `next`. Changes since v0.9.0:\n\n- Add x (abc1234)\n",
@@ -300,9 +301,10 @@ export function withChangelogEntry(changelog: string | undefined, entry: string)
  * @example
  * ```ts
  * import { publishCommands } from "./release.ts";
+ * import { planChannels } from "./_channels.ts";
  * import { assertEquals } from "@std/assert";
  *
- * const plan = { channel: "next", alsoMoved: [], channels: { latest: null, next: "1.0.0-next.0" } } as const;
+ * const plan = planChannels("1.0.0-next.0", { latest: null, next: null });
  * assertEquals(publishCommands("1.0.0-next.0", plan), [
  *   "npm publish npm/ --tag next",
  *   "npm publish npm-octokit-endpoint/ --tag next",
@@ -348,11 +350,16 @@ async function execute(command: string, args: string[], inherit = false): Promis
     stderr: inherit ? "inherit" : "piped",
     env: { NO_COLOR: "1" },
   });
-  const { success, stdout, stderr } = await child.output().catch((error) => {
+  const fail = (error: Error): never => {
     throw new Error(`Cannot run ${command}: ${error.message}`);
-  });
-  const out = inherit ? "" : decoder.decode(stdout);
-  return { success, stdout: out, output: inherit ? "" : out + decoder.decode(stderr) };
+  };
+  if (inherit) {
+    const { success } = await Promise.resolve().then(() => child.spawn().status).catch(fail);
+    return { success, stdout: "", output: "" };
+  }
+  const { success, stdout, stderr } = await child.output().catch(fail);
+  const out = decoder.decode(stdout);
+  return { success, stdout: out, output: out + decoder.decode(stderr) };
 }
 
 /** Runs a command and returns its stdout; shows its output and throws when it fails. */
