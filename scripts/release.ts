@@ -514,6 +514,54 @@ async function dryRunPublish(
   }
 }
 
+/** Reads every place that carries the version after the build, and throws unless all say `version`. */
+async function checkVersionsAgree(version: string): Promise<void> {
+  const versions: BuiltVersions = {
+    denoJson: JSON.parse(await Deno.readTextFile("deno.json")),
+    manifests: Object.fromEntries(
+      await Promise.all(PACKAGES.map(async ({ dir }) => [
+        dir,
+        JSON.parse(await readTextIfAny(`${dir}/package.json`) ?? "null") ?? undefined,
+      ])),
+    ),
+    runtimes: await runtimeVersions(),
+  };
+  const mismatches = versionMismatches(version, versions);
+  if (mismatches.length > 0) {
+    throw new Error(`The versions do not agree: ${mismatches.join("; ")}`);
+  }
+  console.log(
+    `- One version everywhere: ${version} in deno.json (JSR), ${
+      PACKAGES.map(({ dir }) => `${dir}/package.json`).join(", ")
+    }, the dependency on ${PACKAGES[0].name}, VERSION and the user-agent in ${
+      Object.keys(versions.runtimes).join(", ")
+    }`,
+  );
+}
+
+/** Adds the entry of `version` to CHANGELOG.md: the commits since the last release tag. */
+async function writeChangelog(version: string, plan: ChannelPlan): Promise<void> {
+  const since = (await execute("git", ["describe", "--tags", "--abbrev=0", "--match=v[0-9]*"]))
+    .stdout.trim() || undefined;
+  const log = await git(
+    "log",
+    "--no-merges",
+    "--format=%h%x09%s",
+    since === undefined ? "HEAD" : `${since}..HEAD`,
+  );
+  const commits = log.split("\n").filter(Boolean).map((line) => {
+    const [hash, ...subject] = line.split("\t");
+    return { hash, subject: subject.join("\t") };
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  const entry = changelogEntry(version, date, plan, commits, since);
+  await Deno.writeTextFile(CHANGELOG, withChangelogEntry(await readTextIfAny(CHANGELOG), entry));
+  console.log(
+    `- ${CHANGELOG} entry (${commits.length} commit(s) since ${since ?? "the first commit"}):`,
+  );
+  console.log(entry.trimEnd().split("\n").map((line) => `    ${line}`).join("\n"));
+}
+
 /** Cuts the release `args` describe; see the module documentation. */
 async function release(args: ReleaseArguments): Promise<void> {
   Deno.chdir(new URL("../", import.meta.url));
@@ -562,52 +610,13 @@ async function release(args: ReleaseArguments): Promise<void> {
       built.split("\n").filter((line) => line.startsWith("Built ")).map((line) => `- ${line}`)
         .join("\n"),
     );
-    const versions: BuiltVersions = {
-      denoJson: JSON.parse(await Deno.readTextFile("deno.json")),
-      manifests: Object.fromEntries(
-        await Promise.all(PACKAGES.map(async ({ dir }) => [
-          dir,
-          JSON.parse(await readTextIfAny(`${dir}/package.json`) ?? "null") ?? undefined,
-        ])),
-      ),
-      runtimes: await runtimeVersions(),
-    };
-    const mismatches = versionMismatches(version, versions);
-    if (mismatches.length > 0) {
-      throw new Error(`The versions do not agree: ${mismatches.join("; ")}`);
-    }
-    console.log(
-      `- One version everywhere: ${version} in deno.json (JSR), ${
-        PACKAGES.map(({ dir }) => `${dir}/package.json`).join(", ")
-      }, the dependency on ${PACKAGES[0].name}, VERSION and the user-agent in ${
-        Object.keys(versions.runtimes).join(", ")
-      }`,
-    );
+    await checkVersionsAgree(version);
 
     await Deno.mkdir(CHANNELS_FILE.slice(0, CHANNELS_FILE.lastIndexOf("/")), { recursive: true });
     await Deno.writeTextFile(CHANNELS_FILE, channelsText(plan.channels));
     console.log(`- Channels (${CHANNELS_FILE}): ${describeChannels(before, plan)}`);
-
-    const since = (await execute("git", ["describe", "--tags", "--abbrev=0", "--match=v[0-9]*"]))
-      .stdout.trim() || undefined;
-    const log = await git(
-      "log",
-      "--no-merges",
-      "--format=%h%x09%s",
-      since === undefined ? "HEAD" : `${since}..HEAD`,
-    );
-    const commits = log.split("\n").filter(Boolean).map((line) => {
-      const [hash, ...subject] = line.split("\t");
-      return { hash, subject: subject.join("\t") };
-    });
-    const date = new Date().toISOString().slice(0, 10);
-    const entry = changelogEntry(version, date, plan, commits, since);
-    await Deno.writeTextFile(CHANGELOG, withChangelogEntry(await readTextIfAny(CHANGELOG), entry));
+    await writeChangelog(version, plan);
     await must(DENO, ["fmt", "--quiet", CHANGELOG, CHANNELS_FILE]);
-    console.log(
-      `- ${CHANGELOG} entry (${commits.length} commit(s) since ${since ?? "the first commit"}):`,
-    );
-    console.log(entry.trimEnd().split("\n").map((line) => `    ${line}`).join("\n"));
 
     if (dryRun) {
       console.log("\nDry run of the publish commands (nothing is uploaded):");
