@@ -1,6 +1,8 @@
 /**
  * Writes `src/_version.ts` from deno.json's `version`, the one source of
- * truth for the version (tests/version_test.ts fails when it is stale).
+ * truth for the version, and sets the version README.md names (the default
+ * user-agent, the `@routecast/octokit-endpoint` overrides);
+ * tests/version_test.ts fails when either is stale.
  *
  * Run: `deno task sync-version`
  *
@@ -26,10 +28,43 @@ export const VERSION = ${JSON.stringify(version)};
 `;
 }
 
-if (import.meta.main) {
+/**
+ * Returns `readme` with the versions it names set to `version`: the default
+ * `"user-agent": "routecast/<version>"` and
+ * `npm:@routecast/octokit-endpoint@<version>`.
+ *
+ * @example
+ * ```ts
+ * import { readmeWithVersion } from "./sync_version.ts";
+ * import { assertEquals } from "@std/assert";
+ *
+ * assertEquals(
+ *   readmeWithVersion('"npm:@routecast/octokit-endpoint@0.1.0" } }', "1.0.0"),
+ *   '"npm:@routecast/octokit-endpoint@1.0.0" } }',
+ * );
+ * ```
+ */
+export function readmeWithVersion(readme: string, version: string): string {
+  return readme
+    .replace(/("user-agent": "routecast\/)[^"]*"/g, (_, start) => `${start}${version}"`)
+    .replace(/(npm:@routecast\/octokit-endpoint@)[^"\s]+/g, (_, start) => `${start}${version}`);
+}
+
+/**
+ * Writes every file derived from deno.json's `version`: what
+ * `deno task sync-version` does, and what scripts/release.ts calls.
+ */
+export async function syncVersion(): Promise<void> {
   const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
   await Deno.writeTextFile(
     new URL("../src/_version.ts", import.meta.url),
     versionModule(config.version),
   );
+  const readme = new URL("../README.md", import.meta.url);
+  await Deno.writeTextFile(
+    readme,
+    readmeWithVersion(await Deno.readTextFile(readme), config.version),
+  );
 }
+
+if (import.meta.main) await syncVersion();
