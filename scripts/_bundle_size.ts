@@ -29,10 +29,10 @@ function kilobytes(kb: number): number {
  * budget is the size reached, rounded up to 0.1 KB, so that growth fails.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(14.3) },
-  "./lite": { name: "endpoint", budget: kilobytes(10) },
+  ".": { name: "endpoint", budget: kilobytes(14.7) },
+  "./lite": { name: "endpoint", budget: kilobytes(10.3) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
-  "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.6) },
+  "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
 
 /** A bundle's size, and its inputs by minified bytes, largest first. */
