@@ -5,6 +5,7 @@
  */
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
+import { parseTemplate } from "@routecast/endpoint/uri-template";
 import { assertEquals } from "@std/assert";
 
 const API = "https://api.github.com";
@@ -37,3 +38,15 @@ for (const [entry, builder] of BUILDERS) {
     );
   });
 }
+
+// Mutant cache-key-length: templates of any length were kept.
+Deno.test("parseTemplate() keeps templates up to 4096 characters, and none longer (README: Security)", () => {
+  for (const [length, kept] of [[4096, true], [4097, false], [100_000, false]] as const) {
+    const text = `/kept/${length}/{x}`;
+    const template = text + "a".repeat(length - text.length);
+    parseTemplate(template); // seen once: compiled, not kept yet
+    const second = parseTemplate(template);
+    assertEquals(parseTemplate(template) === second, kept, `${length} characters`);
+    assertEquals(second.expand({ x: "y" }), template.replace("{x}", "y"));
+  }
+});
