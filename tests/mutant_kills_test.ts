@@ -50,3 +50,27 @@ Deno.test("parseTemplate() keeps templates up to 4096 characters, and none longe
     assertEquals(second.expand({ x: "y" }), template.replace("{x}", "y"));
   }
 });
+
+// Mutant plan-constant-objects: a plan kept the url and query of defaults holding objects.
+// (DEFAULTS shares a default Date or Map with the caller; whether a later change to it
+// should show is open, but a builder must agree with parse(merge()) either way.)
+for (const [entry, builder] of BUILDERS) {
+  Deno.test(`a builder agrees with parse(merge()) after a default Date or Map changes (${entry})`, () => {
+    const since = new Date(0);
+    const labels = new Map([["a", "1"]]);
+    for (
+      const child of [
+        builder.defaults({ url: "/issues/{since}", since }),
+        builder.defaults({ url: "/issues", since, labels }),
+      ]
+    ) {
+      // Three calls: a plan is kept from the second one on.
+      for (let i = 0; i < 3; i++) assertEquals(child(), child.parse(child.merge()));
+      since.setTime(1000);
+      labels.set("a", "2");
+      assertEquals(child(), child.parse(child.merge()));
+      since.setTime(0);
+      labels.set("a", "1");
+    }
+  });
+}
