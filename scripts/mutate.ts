@@ -18,6 +18,7 @@
  * - tests/linear_time_test.ts: timings, which load on a shared machine
  *   distorts (rule 16 mutants are marked equivalent for that reason);
  * - tests/package_test.ts: builds and packs the npm package (minutes);
+ * - tests/bundle_size_test.ts: bundles the npm build, which a run does not make;
  * - tests/jsr_test.ts: `deno doc --lint` and `deno publish --dry-run`;
  * - tests/types_scale_test.ts: type checking only, about 30 s;
  * - the timed test of tests/cache_test.ts (skipped when `ROUTECAST_MUTATE=1`);
@@ -41,6 +42,7 @@ const WASM_GENERATED = "src/uri_template/_wasm_bytes.generated.ts";
 export const EXCLUDED_TESTS: readonly string[] = [
   "linear_time_test.ts",
   "package_test.ts",
+  "bundle_size_test.ts",
   "jsr_test.ts",
   "types_scale_test.ts",
 ];
