@@ -14,6 +14,7 @@ import {
 } from "@routecast/endpoint";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
 import fc from "fast-check";
+import { FC_SEED } from "./_fc.ts";
 
 const UA = `routecast/${VERSION}`;
 const ACCEPT = "application/vnd.github.v3+json";
@@ -297,7 +298,7 @@ for (const shell of Object.keys(SHELLS)) {
         ]);
         assertEquals(argv[argv.length - 1], text);
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: FC_SEED },
     );
   });
 }
