@@ -15,6 +15,7 @@ import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from ".
 import { basePrefix, type Plan } from "./_plan.ts";
 import { appendQuery, queryPair } from "./_query.ts";
 import { requestBody } from "./_body.ts";
+import { keyLabel } from "./_options.ts";
 import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
 
 /**
@@ -26,17 +27,12 @@ function over(defaultValue: unknown, value: unknown, name: string, thaw: boolean
   const copies = typeof defaultValue === "object" && defaultValue !== null;
   if (value === undefined) {
     return thaw && copies
-      ? copyPlain(defaultValue, false, label(name), name === "request")
+      ? copyPlain(defaultValue, false, keyLabel(name), name === "request")
       : defaultValue;
   }
   if (!copies || !isPlainObject(value) || !isPlainObject(defaultValue)) return value;
   // `request` holds the caller's own objects, which may be cyclic; parameters are data.
-  return mergeValue(defaultValue, value, false, label(name), name === "request");
-}
-
-/** How an error message names an option or parameter. */
-function label(name: string): string {
-  return name === "request" || name === "data" ? name : `parameter ${quoteValue(name)}`;
+  return mergeValue(defaultValue, value, false, keyLabel(name), name === "request");
 }
 
 /**
@@ -205,7 +201,9 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
 
   // The other parameters: the defaults' first, in their order, then the call's.
   const restDefaults = plan.restDefaults;
-  if (data === undefined && plan.data !== undefined) data = copyPlain(plan.data, false, "data");
+  if (data === undefined && plan.data !== undefined) {
+    data = copyPlain(plan.data, false, keyLabel("data"));
+  }
   let body: unknown;
   if (plan.query) {
     if (data !== undefined) {

@@ -7,20 +7,15 @@
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { copyPlain, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
+import { copyPlain, mergeValue, own, setOwn } from "./_objects.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
-import { isNamedOption } from "./_options.ts";
+import { keyLabel } from "./_options.ts";
 import { routeFromString } from "./_route.ts";
 import { BoundedCache } from "../_cache.ts";
 
 const routes = new BoundedCache(routeFromString);
-
-/** How an error message names an option or parameter of `key`. */
-function label(key: string): string {
-  return isNamedOption(key) ? `option ${key}` : `parameter ${quoteValue(key)}`;
-}
 
 function mergeMediaType(
   base: EndpointDefaults["mediaType"],
@@ -78,7 +73,7 @@ export function mergeOptions(
         ? null
         : frozen
         ? defaults[key]
-        : copyPlain(defaults[key], false, label(key), key === "request"),
+        : copyPlain(defaults[key], false, keyLabel(key), key === "request"),
     );
   }
   if (method !== undefined) result.method = method;
@@ -100,7 +95,7 @@ export function mergeOptions(
     setOwn(
       result,
       key,
-      mergeValue(own(defaults, key), value, frozen, label(key), key === "request"),
+      mergeValue(own(defaults, key), value, frozen, keyLabel(key), key === "request"),
     );
   }
   checkMethod(result.method);

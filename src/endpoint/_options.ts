@@ -6,6 +6,7 @@
  */
 
 import type { EndpointOptions } from "./types.ts";
+import { quoteValue } from "./_objects.ts";
 
 /** The declared keys of `T`, without its index signature. */
 type DeclaredKeys<T> = keyof {
@@ -29,4 +30,9 @@ const NAMED_OPTIONS: { readonly [K in NamedOption]-?: true } = {
 /** Whether `key` is a named option rather than a parameter. */
 export function isNamedOption(key: string): key is NamedOption {
   return Object.hasOwn(NAMED_OPTIONS, key);
+}
+
+/** How an error message names the option or parameter `key` (`option request`, `parameter "x"`). */
+export function keyLabel(key: string): string {
+  return isNamedOption(key) ? `option ${key}` : `parameter ${quoteValue(key)}`;
 }
