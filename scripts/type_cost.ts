@@ -12,8 +12,8 @@
  *
  * The calls are checked as a consumer checks them: in a scratch project
  * that installed the packed npm package (built by `deno task build:npm`),
- * `@octokit/endpoint` and `@octokit/openapi-types` (offline, at the pinned
- * versions), so routecast's own source is not part of the cost. Every
+ * `@octokit/endpoint` and `@octokit/openapi-types` (offline, packed out of
+ * node_modules at the pinned versions), so routecast's own source is not part of the cost. Every
  * variant must type-check clean. Prints a Markdown table of medians.
  *
  * Run: `deno task build:npm && deno task type-cost [runs]` (default 5 runs of each variant)
@@ -22,6 +22,7 @@
  */
 
 import ts from "typescript-5";
+import { packDevDependencies } from "../tests/_dev_tarballs.mjs";
 
 const ROOT = new URL("../", import.meta.url);
 const CALLS = 200;
@@ -191,15 +192,14 @@ async function consumerProject(): Promise<string> {
   await Deno.stat(`${npmDir}package.json`).catch(() => {
     throw new Error("npm/ is missing: run `deno task build:npm` first");
   });
-  const pinned = JSON.parse(await Deno.readTextFile(new URL("package.json", ROOT)))
-    .devDependencies;
   const dir = await Deno.makeTempDir({ prefix: "routecast_type_cost_" });
   const [{ filename }] = JSON.parse(await run("npm", ["pack", npmDir, "--json"], dir));
   await Deno.writeTextFile(`${dir}/package.json`, '{ "private": true, "type": "module" }');
+  const dev = await packDevDependencies(["@octokit/endpoint", "@octokit/openapi-types"], dir);
   await run("npm", [
     "install",
     `./${filename}`,
-    ...["@octokit/endpoint", "@octokit/openapi-types"].map((name) => `${name}@${pinned[name]}`),
+    ...Object.values(dev),
     "--offline",
     "--no-audit",
     "--no-fund",

@@ -10,6 +10,7 @@
 import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
 import { BIN, pack, ROOT, run } from "./_package.ts";
+import { packDevDependencies } from "./_dev_tarballs.mjs";
 
 const NPM_DIR = `${ROOT}npm`;
 const OCTOKIT_DIR = `${ROOT}npm-octokit-endpoint`;
@@ -170,12 +171,12 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     const project = `${scratch}/consumer`;
     await Deno.mkdir(project);
     await Deno.writeTextFile(`${project}/package.json`, '{ "name": "consumer", "private": true }');
-    const pinned = JSON.parse(await Deno.readTextFile(`${ROOT}package.json`)).devDependencies;
+    const dev = await packDevDependencies(["@octokit/openapi-types"], scratch);
     await run("npm", [
       "install",
       tarball,
       octokit.tarball,
-      `@octokit/openapi-types@${pinned["@octokit/openapi-types"]}`,
+      ...Object.values(dev),
       "--offline",
       "--no-audit",
       "--no-fund",
@@ -285,6 +286,21 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         }
       },
     );
+
+    await t.step("npm pkg fix changes nothing in either manifest (npm publish would warn)", async () => {
+      for (const dir of [NPM_DIR, OCTOKIT_DIR]) {
+        const copy = `${scratch}/fix_${dir.slice(dir.lastIndexOf("/") + 1)}`;
+        await Deno.mkdir(copy);
+        const manifest = await Deno.readTextFile(`${dir}/package.json`);
+        await Deno.writeTextFile(`${copy}/package.json`, manifest);
+        await run("npm", ["pkg", "fix"], copy);
+        assertEquals(
+          JSON.parse(await Deno.readTextFile(`${copy}/package.json`)),
+          JSON.parse(manifest),
+          dir,
+        );
+      }
+    });
 
     await t.step("each package ships its own README, whose examples run with Node.js", async () => {
       const developerReadme = await Deno.readTextFile(`${ROOT}README.md`);
