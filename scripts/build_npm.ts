@@ -209,7 +209,8 @@ function packageJson(repository: unknown): Record<string, unknown> {
         ) => [subpath.slice(2), [built(entry, "script", ".d.ts")]]),
       ),
     },
-    ...(hasCli ? { bin: { routecast: built(CLI, "esm", ".js") } } : {}),
+    // npm publish removes a bin path written with "./" (and warns); exports need the "./".
+    ...(hasCli ? { bin: { routecast: built(CLI, "esm", ".js").slice(2) } } : {}),
     sideEffects: false,
     // The routecast bin finds its entry point with process.getBuiltinModule (Node 20.16+).
     engines: { node: ">=20.16" },
