@@ -287,20 +287,23 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       },
     );
 
-    await t.step("npm pkg fix changes nothing in either manifest (npm publish would warn)", async () => {
-      for (const dir of [NPM_DIR, OCTOKIT_DIR]) {
-        const copy = `${scratch}/fix_${dir.slice(dir.lastIndexOf("/") + 1)}`;
-        await Deno.mkdir(copy);
-        const manifest = await Deno.readTextFile(`${dir}/package.json`);
-        await Deno.writeTextFile(`${copy}/package.json`, manifest);
-        await run("npm", ["pkg", "fix"], copy);
-        assertEquals(
-          JSON.parse(await Deno.readTextFile(`${copy}/package.json`)),
-          JSON.parse(manifest),
-          dir,
-        );
-      }
-    });
+    await t.step(
+      "npm pkg fix changes nothing in either manifest (npm publish would warn)",
+      async () => {
+        for (const dir of [NPM_DIR, OCTOKIT_DIR]) {
+          const copy = `${scratch}/fix_${dir.slice(dir.lastIndexOf("/") + 1)}`;
+          await Deno.mkdir(copy);
+          const manifest = await Deno.readTextFile(`${dir}/package.json`);
+          await Deno.writeTextFile(`${copy}/package.json`, manifest);
+          await run("npm", ["pkg", "fix"], copy);
+          assertEquals(
+            JSON.parse(await Deno.readTextFile(`${copy}/package.json`)),
+            JSON.parse(manifest),
+            dir,
+          );
+        }
+      },
+    );
 
     await t.step("each package ships its own README, whose examples run with Node.js", async () => {
       const developerReadme = await Deno.readTextFile(`${ROOT}README.md`);
