@@ -230,8 +230,12 @@ function trim(document: Json, source: Source) {
     if (item.servers) paths[op.path].servers = item.servers;
     const operation = { ...item[op.method] };
     for (const key of ["security", "callbacks", "tags"]) delete operation[key];
-    operation.responses = { default: { description: "trimmed" } };
     paths[op.path][op.method] = operation;
+  }
+  const stripped = strip(paths, true);
+  // After strip(), which would drop a Response object's (required) description.
+  for (const op of kept) {
+    stripped[op.path][op.method].responses = { default: { description: "trimmed" } };
   }
   const result: Json = {
     openapi: document.openapi,
@@ -241,7 +245,7 @@ function trim(document: Json, source: Source) {
       ...(document.info.license ? { license: document.info.license } : {}),
     },
     servers: document.servers,
-    paths: strip(paths, true),
+    paths: stripped,
   };
   // Components: only what the kept operations reach, transitively.
   const reached = new Set<string>();
