@@ -168,6 +168,7 @@ export function buildWithSwagger(
     parameters?: Record<string, unknown>;
     body?: Record<string, unknown>;
   } = {},
+  baseURL?: string,
 ): Json {
   const encoding = bodyEncoding(c.operation);
   const body = change.body ?? c.generated.body;
@@ -177,6 +178,7 @@ export function buildWithSwagger(
     parameters: change.parameters ?? c.generated.parameters,
     ...(body && encoding ? { requestBody: body, requestContentType: encoding.type } : {}),
     ...(c.contextUrl ? { contextUrl: c.contextUrl } : {}),
+    ...(baseURL ? { baseURL } : {}),
   });
 }
 

@@ -44,10 +44,10 @@ export function loadDescription(name: string): Description {
   };
 }
 
-/** Operations where a parameter name is used twice (two `in`s, or a parameter and a body field). */
-export function nameCollision(operation: Operation, bodyFields: string[]): string | undefined {
+/** A name that two of an operation's parameters share (in two `in`s): one options object cannot say both. */
+export function nameCollision(operation: Operation): string | undefined {
   const seen = new Set<string>();
-  for (const name of [...operation.parameters.map((p) => p.name), ...bodyFields]) {
+  for (const { name } of operation.parameters) {
     if (seen.has(name)) return name;
     seen.add(name);
   }

@@ -247,6 +247,9 @@ export function valuesFor(document: Json, operation: Operation, mode: Mode, seed
       if (mode === "edge" && encoding.kind === "form") {
         for (const name of Object.keys(generated)) if (random.chance(0.3)) generated[name] = null;
       }
+      // A body field named like a parameter (Kubernetes' DELETE has gracePeriodSeconds in
+      // both the query and DeleteOptions): one options object can only say the parameter.
+      for (const p of operation.parameters) delete generated[p.name];
       body = generated;
     }
   }

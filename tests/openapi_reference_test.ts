@@ -50,7 +50,7 @@ async function casesOf(name: string) {
         mode,
         seedOf(`${name} ${operation.method} ${operation.path} ${mode}`),
       );
-      const collision = nameCollision(operation, Object.keys(generated.body ?? {}));
+      const collision = nameCollision(operation);
       if (collision) {
         if (mode === "plain") skipped.push(`${operation.method} ${operation.path} (${collision})`);
         continue;
