@@ -425,8 +425,9 @@ function refusedPathValue(c: Case, error: unknown): boolean {
   return c.operation.parameters.some((p) => {
     if (p.in !== "path") return false;
     const value = c.generated.parameters[p.name];
+    // Rule 19 counts an empty list or object as missing, like RFC 6570's undefined.
     const refused = value === "." || value === ".." || value == null ||
-      (Array.isArray(value) && value.length === 0);
+      (typeof value === "object" && Object.keys(value).length === 0);
     return refused && error.message.includes(`"${p.name}"`);
   });
 }

@@ -138,6 +138,7 @@ function objectOf(document: Json, shape: Json, random: Random, mode: Mode, depth
     return !resolved?.readOnly;
   });
   if (properties.length === 0) {
+    if (shape.additionalProperties === false) return result;
     // A map (additionalProperties) or a free-form object.
     const values = typeof shape.additionalProperties === "object" ? shape.additionalProperties : {
       type: "string",
@@ -190,7 +191,11 @@ function stringOf(shape: Json, random: Random, mode: Mode): unknown {
  * one as JSON.
  */
 function edgeValue(parameter: Parameter, type: string | undefined, random: Random) {
-  if (parameter.in === "path") return random.pick([".", "..", undefined, ""]);
+  if (parameter.in === "path") {
+    if (type === "array") return random.pick([[".."], [], undefined]);
+    if (type === "object") return random.pick([{}, undefined]);
+    return random.pick([".", "..", undefined, ""]);
+  }
   switch (type) {
     case "array":
       return random.pick([[], null]);
@@ -235,7 +240,10 @@ export function valuesFor(document: Json, operation: Operation, mode: Mode, seed
       mode === "edge" ? "mixed" : mode,
     );
   }
-  const encoding = bodyEncoding(operation);
+  // Stripe's GET operations declare an empty form body; a GET has none (routecast refuses `data`).
+  const encoding = operation.method === "get" || operation.method === "head"
+    ? undefined
+    : bodyEncoding(operation);
   let body: Record<string, unknown> | undefined;
   if (encoding) {
     const schema = schemaShape(
@@ -250,7 +258,8 @@ export function valuesFor(document: Json, operation: Operation, mode: Mode, seed
       // A body field named like a parameter (Kubernetes' DELETE has gracePeriodSeconds in
       // both the query and DeleteOptions): one options object can only say the parameter.
       for (const p of operation.parameters) delete generated[p.name];
-      body = generated;
+      // No field, no body (the caller passes nothing for it).
+      if (Object.keys(generated).length > 0) body = generated;
     }
   }
   return { values: { ...parameters, ...body }, parameters, body };

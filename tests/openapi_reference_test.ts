@@ -21,6 +21,7 @@ import {
   describeParameter,
   type Difference,
   DIFFERENCES,
+  type Outcome,
   resolveForSwagger,
 } from "./_openapi_compare.ts";
 import {
@@ -31,7 +32,7 @@ import {
 } from "./_openapi_descriptions.ts";
 import { type Kind, operationKinds } from "./_openapi_operations.ts";
 import { type Mode, seedOf, valuesFor } from "./_openapi_values.ts";
-import { routecastOpenAPI } from "./_openapi_module.ts";
+import { type Builder, routecastOpenAPI } from "./_openapi_module.ts";
 
 const MODES: Mode[] = ["plain", "mixed", "edge"];
 
@@ -69,6 +70,40 @@ async function casesOf(name: string) {
     }
   }
   return { description, cases, skipped };
+}
+
+function call(api: Builder, c: Case) {
+  const route = `${c.operation.method.toUpperCase()} ${c.operation.path}`;
+  try {
+    return { ok: true as const, request: api(route, { ...c.generated.values }) };
+  } catch (error) {
+    return { ok: false as const, error };
+  }
+}
+
+/**
+ * The one parameter or body field that shows a bug on its own (with the path and
+ * required parameters at plain values), for the report; `undefined` when it takes several.
+ */
+function smallestReproduction(api: Builder, c: Case) {
+  const plain = valuesFor(c.document, c.operation, "plain", 1).parameters;
+  const path = Object.fromEntries(
+    c.operation.parameters.filter((p) => p.in === "path" || p.required)
+      .map((p) => [p.name, plain[p.name]]),
+  );
+  const { parameters, body } = c.generated;
+  for (const [name, value] of Object.entries(c.generated.values)) {
+    const inBody = body !== undefined && name in body && !(name in parameters);
+    const generated = inBody
+      ? { parameters: path, body: { [name]: value }, values: { ...path, [name]: value } }
+      : { parameters: { ...path, [name]: value }, values: { ...path, [name]: value } };
+    const small: Case = { ...c, generated };
+    const outcome: Outcome = compare(small, call(api, small));
+    if (outcome.kind === "bug") {
+      return { [name]: value, routecast: outcome.routecast, swagger: outcome.swagger };
+    }
+  }
+  return undefined;
 }
 
 Deno.test("swagger-client builds a request for every compared operation (plain and mixed values)", async () => {
@@ -112,12 +147,7 @@ Deno.test({
             perKind[kind] = (perKind[kind] ?? 0) + 1;
           }
         }
-        let result: { ok: true; request: Record<string, unknown> } | { ok: false; error: unknown };
-        try {
-          result = { ok: true, request: api(route, { ...c.generated.values }) };
-        } catch (error) {
-          result = { ok: false, error };
-        }
+        const result = call(api, c);
         // The builder made from the compiled table behaves identically.
         let fromTableResult: unknown;
         try {
@@ -130,7 +160,7 @@ Deno.test({
           result.ok ? result.request : `throws ${result.error}`,
           `${name} ${route} (${mode}): the builder from compileOpenAPI's table differs`,
         );
-        const outcome = compare(c, result as never);
+        const outcome = compare(c, result);
         if (outcome.kind === "equal") equal++;
         else if (outcome.kind === "explained") {
           for (const d of outcome.differences) differences[d]++;
@@ -139,6 +169,7 @@ Deno.test({
             description: name,
             route,
             mode,
+            smallest: smallestReproduction(api, c),
             parameters: c.operation.parameters.map((p) =>
               `${p.name}: ${describeParameter(description.document, p)}`
             ),
