@@ -11,10 +11,13 @@
  * each of those, routecast's request must pass too, and the server must read
  * the same path, query and body parameters (and header parameters but those
  * the Specification says to ignore) from it as from swagger-client's.
+ *
+ * Set ROUTECAST_OPENAPI_WIRE_REPORT=<file> to write the counts and every failure as JSON.
  */
 import { assert, assertEquals } from "@std/assert";
 import express from "express";
 import * as OpenApiValidator from "express-openapi-validator";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toFetch } from "../mod.ts";
 import type { RequestOptions } from "../mod.ts";
@@ -43,7 +46,13 @@ interface Seen {
 async function startServer(document: Json) {
   const app = express();
   app.use(express.urlencoded({ extended: true }));
-  app.use(express.json({ type: ["application/json", "application/*+json"] }));
+  // JSON, and swagger-client's "*/*" for a wildcard body type (Kubernetes), read as JSON too.
+  app.use(
+    express.json({
+      type: (request: IncomingMessage) =>
+        /json|^\*\/\*$/.test(request.headers["content-type"] ?? ""),
+    }),
+  );
   app.use(
     OpenApiValidator.middleware({
       // The paths as the description names them, right at the server's root.
@@ -111,6 +120,8 @@ Deno.test({
         counts[name] = { tried: 0, passed: 0 };
         for (const operation of description.operations) {
           if (counts[name].passed >= PER_DESCRIPTION) break;
+          // Enough to see that the validator still refuses it.
+          if (name in VALIDATOR_CANNOT_READ && counts[name].tried >= 3) break;
           if (operation.method === "head" || operation.method === "options") continue;
           const generated = valuesFor(
             description.document,
@@ -144,6 +155,8 @@ Deno.test({
       }
     }
     console.log(JSON.stringify(counts));
+    const file = Deno.env.get("ROUTECAST_OPENAPI_WIRE_REPORT");
+    if (file) Deno.writeTextFileSync(file, JSON.stringify({ counts, failures }, null, 1));
     assertEquals(failures.slice(0, 5), [], `${failures.length} requests read differently`);
     for (const [name, { passed }] of Object.entries(counts)) {
       if (name in VALIDATOR_CANNOT_READ) {
