@@ -17,8 +17,15 @@
  */
 
 import { parseTemplate } from "./src/uri_template/lite.ts";
-import { createEndpoint, ROUTECAST } from "./src/endpoint/_builder.ts";
-import type { Endpoint } from "./src/endpoint/types.ts";
+import {
+  type EndpointConfig,
+  makeEndpoint,
+  neutralEndpoint,
+  ROUTECAST,
+} from "./src/endpoint/_builder.ts";
+import type { Endpoint, EndpointOptions } from "./src/endpoint/types.ts";
+
+const compile = (template: string) => parseTemplate(template);
 
 /**
  * Turns a route and parameters into request options, on the TypeScript
@@ -33,10 +40,32 @@ import type { Endpoint } from "./src/endpoint/types.ts";
  * assertEquals([method, body], ["post", { text: "# Hi" }]);
  * ```
  */
-export const endpoint: Endpoint = createEndpoint({
-  compile: (template) => parseTemplate(template),
-  flavour: ROUTECAST,
-});
+export const endpoint: Endpoint = makeEndpoint({ compile, flavour: ROUTECAST });
+
+/**
+ * Creates a neutral builder for any HTTP API, on the TypeScript template
+ * engine (see the main entry's `createEndpoint` for the full description):
+ * no defaults but those given, no GitHub `baseUrl`, `accept`, `user-agent`
+ * or `q` rule, lists and objects in the query in OpenAPI's forms.
+ *
+ * @param defaults The builder's defaults, as `endpoint.defaults()` takes them.
+ * @param config How the builder writes lists and objects in the query.
+ * @returns The builder.
+ * @throws {TypeError} For invalid defaults or config.
+ *
+ * @example
+ * ```ts
+ * import { createEndpoint } from "@routecast/endpoint/lite";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = createEndpoint({ baseUrl: "https://api.example.com" });
+ * assertEquals(api("GET /items", { id: [1, 2] }).url, "https://api.example.com/items?id=1&id=2");
+ * ```
+ */
+export function createEndpoint(defaults?: EndpointOptions, config?: EndpointConfig): Endpoint {
+  return neutralEndpoint(compile, defaults, config);
+}
+export type { EndpointConfig };
 export { VERSION } from "./src/_version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";

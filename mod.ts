@@ -20,7 +20,7 @@
  * @module
  */
 
-export { endpoint } from "./src/endpoint/mod.ts";
+export { createEndpoint, endpoint, type EndpointConfig } from "./src/endpoint/mod.ts";
 export { VERSION } from "./src/_version.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";

@@ -31,14 +31,15 @@
  */
 
 import { parseTemplate } from "./src/uri_template/mod.ts";
-import { createEndpoint } from "./src/endpoint/_builder.ts";
-import type { Flavour } from "./src/endpoint/_plan.ts";
+import { makeEndpoint } from "./src/endpoint/_builder.ts";
+import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
 
 /** The reference's observable behaviour where DECISIONS.md departs from it (rule 23). */
 const OCTOKIT: Flavour = {
+  ...ROUTECAST,
   upperCaseMethod: true,
-  previewsForGraphqlOnly: true,
+  previews: "graphql",
   requirePathVariables: false,
 };
 
@@ -76,8 +77,8 @@ const OCTOKIT: Flavour = {
  * assertEquals(endpoint(options).url, "https://api.github.com/repos/o/");
  * ```
  */
-export const endpoint: Endpoint = createEndpoint({
-  compile: (template) => parseTemplate(template),
+export const endpoint: Endpoint = makeEndpoint({
+  compile: (template: string) => parseTemplate(template),
   flavour: OCTOKIT,
 });
 export { VERSION } from "./src/_version.ts";

@@ -23,7 +23,7 @@ import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@routecast/endpoint/octokit";
 import { parseTemplate, UriTemplateError } from "@routecast/endpoint/uri-template";
 import { parseTemplate as parseTemplateLite } from "@routecast/endpoint/uri-template/lite";
-import { createEndpoint, ROUTECAST } from "../src/endpoint/_builder.ts";
+import { makeEndpoint, ROUTECAST } from "../src/endpoint/_builder.ts";
 import { engines } from "../src/uri_template/_engines.ts";
 import fc from "fast-check";
 import { assert, assertEquals } from "@std/assert";
@@ -337,7 +337,7 @@ const SAME_FLAVOUR: [string, Loose][] = [
   ["lite", lite as unknown as Loose],
 ];
 if (WASM) {
-  const wasmOnly = createEndpoint({
+  const wasmOnly = makeEndpoint({
     compile: (template) => parseTemplate(template, { engine: "wasm" }),
     flavour: ROUTECAST,
   });

@@ -1,7 +1,8 @@
 /**
  * The request body (DECISIONS.md rule 7): `data` as it is, else the
- * remaining parameters as a JSON object; a JSON content type when the caller
- * set none; an empty body for PUT and PATCH without one.
+ * remaining parameters as a JSON object; a content type (JSON, or a declared
+ * operation's, rule 25) when the caller set none; an empty body for PUT and
+ * PATCH without one.
  *
  * @module
  */
@@ -13,13 +14,15 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
  * The body to send for a method, given `data` and the JSON members (either
- * may be undefined); adds the content type to `headers` when a body goes out.
+ * may be undefined); adds `contentType` to `headers` when a body goes out
+ * and the caller set none.
  */
 export function requestBody(
   upper: string,
   data: unknown,
   members: Record<string, unknown> | undefined,
   headers: Headers,
+  contentType: string,
 ): unknown {
   const body = data !== undefined ? data : members;
   if (body === undefined) {
@@ -27,6 +30,6 @@ export function requestBody(
     // fetch sends it for an empty string.
     return upper === "PUT" || upper === "PATCH" ? "" : undefined;
   }
-  if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = JSON_CONTENT_TYPE;
+  if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = contentType;
   return body;
 }

@@ -13,8 +13,8 @@ import { checkHeaderValue, type Headers, mergeHeaders } from "./_headers.ts";
 import { amendAccept, readMediaType } from "./_media_type.ts";
 import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from "./_objects.ts";
 import { basePrefix, type Plan } from "./_plan.ts";
-import { appendQuery, queryPair } from "./_query.ts";
-import { requestBody } from "./_body.ts";
+import { appendQuery } from "./_query.ts";
+import { JSON_CONTENT_TYPE, requestBody } from "./_body.ts";
 import { keyLabel } from "./_options.ts";
 import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
 
@@ -23,7 +23,12 @@ import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
  * deeply, else the call's value wins; the default (deep-frozen) is shared
  * unless `thaw`, which copies it for a result the caller may change.
  */
-function over(defaultValue: unknown, value: unknown, name: string, thaw: boolean): unknown {
+export function over(
+  defaultValue: unknown,
+  value: unknown,
+  name: string,
+  thaw: boolean,
+): unknown {
   const copies = typeof defaultValue === "object" && defaultValue !== null;
   if (value === undefined) {
     return thaw && copies
@@ -80,40 +85,56 @@ function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string
   }
   const expanded = expandUrl(url, values);
   if (url.full) return expanded;
-  const base = baseUrl === undefined ? plan.base ??= basePrefix(plan.baseUrl) : basePrefix(baseUrl);
+  const base = baseUrl === undefined
+    ? plan.base ??= basePrefix(plan.baseUrl, plan.route)
+    : basePrefix(baseUrl, plan.route);
   return (url.leadingSlash ?? expanded.charCodeAt(0) === 0x2f)
     ? base + expanded
     : base + "/" + expanded;
+}
+
+/** Appends `pair` (maybe `""`) to a query. */
+function joinPair(query: string, pair: string): string {
+  return pair === "" ? query : query === "" ? pair : query + "&" + pair;
 }
 
 /** The query pairs of the defaults' other parameters, with the call's values over them. */
 function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
   let query = "";
   const restDefaults = plan.restDefaults;
+  const write = plan.flavour.query;
   for (let i = 0; i < restDefaults.length; i++) {
     const [name, fallback] = restDefaults[i];
-    const pair = queryPair(name, over(fallback, overrides?.[i], name, false));
-    if (pair !== "") query = query === "" ? pair : query + "&" + pair;
+    query = joinPair(query, write(name, over(fallback, overrides?.[i], name, false)));
   }
   return query;
 }
 
 /**
  * Builds request options from a plan and a call's options (own keys only,
- * each read once).
+ * each read once). `fromRoute`: the call named its route as a string, so a
+ * declared operation's parameters `method` and `url` are parameters.
  *
  * @throws {TypeError} For an invalid option, header, value, a missing path
  * variable, a value the path checks refuse, or `data` on GET/HEAD.
  * @throws {UriTemplateError} For a prefix modifier on a list or map.
  */
-export function build(plan: Plan, given: Record<string, unknown>): RequestOptions {
+export function build(
+  plan: Plan,
+  given: Record<string, unknown>,
+  fromRoute = false,
+): RequestOptions {
   const url = plan.url;
+  const operation = plan.operation;
+  const shadowed = operation?.shadowed;
   let callHeaders: unknown;
   let mediaType: unknown;
   let request: unknown;
   let data: unknown;
   let baseUrl: unknown;
   const raw: unknown[] = [];
+  /** The call's values for the operation's declared parameters, by index. */
+  let declared: unknown[] | undefined;
   /** The call's values for the defaults' other parameters, by index. */
   let overrides: unknown[] | undefined;
   /** The call's other parameters, as `name, value, name, value...`. */
@@ -123,7 +144,13 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
   const keys = Object.keys(given);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    switch (key) {
+    // An operation's own parameter or body field named like an option is that
+    // parameter; but `method` and `url` beside no route string are the route.
+    const option = shadowed === undefined || !shadowed.has(key) ||
+        (!fromRoute && (key === "method" || key === "url"))
+      ? key
+      : "";
+    switch (option) {
       case "headers":
         callHeaders = given.headers;
         continue;
@@ -146,6 +173,13 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
     const value = given[key];
     if (value === undefined) continue;
     const variable = url.index.get(key);
+    if (operation !== undefined) {
+      const indexes = operation.byName.get(key);
+      if (indexes !== undefined) {
+        for (const index of indexes) (declared ??= [])[index] = value;
+        if (variable === undefined) continue;
+      }
+    }
     if (variable !== undefined) {
       raw[variable] = value;
       continue;
@@ -168,12 +202,14 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
   let format = plan.format;
   let previews = plan.previews;
   if (mediaType !== undefined && mediaType !== null) {
-    const read = readMediaType(mediaType);
+    const read = readMediaType(mediaType, plan.flavour.previews === "refused");
     if (read.format !== undefined) format = read.format;
     if (read.previews !== undefined && read.previews.length > 0) {
       previews = [...new Set([...previews, ...read.previews])];
     }
   }
+
+  operation?.pathValues?.(raw, plan);
 
   // When the defaults alone fill the url (plain values, frozen), it is the
   // same every call: built once, then kept in the plan.
@@ -184,7 +220,7 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
     target = buildUrl(plan, raw, baseUrl);
   }
 
-  if (plan.flavour.previewsForGraphqlOnly && !target.endsWith("/graphql")) previews = [];
+  if (plan.flavour.previews === "graphql" && !target.endsWith("/graphql")) previews = [];
   if (format !== "" || previews.length > 0) {
     const accept = own(headers, "accept");
     const amended = amendAccept(
@@ -198,6 +234,8 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
       headers.accept = amended;
     }
   }
+
+  let query = operation === undefined ? "" : operation.write(declared ?? [], plan, headers);
 
   // The other parameters: the defaults' first, in their order, then the call's.
   const restDefaults = plan.restDefaults;
@@ -213,16 +251,16 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
         }: ${plan.upper} requests have no body, expected query parameters as options`,
       );
     }
-    let query = overrides === undefined && plan.constant
+    const defaultsPart = overrides === undefined && plan.constant
       ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
       : defaultsQuery(plan, overrides);
+    query = joinPair(query, defaultsPart);
     if (rest !== undefined) {
+      const write = plan.flavour.query;
       for (let i = 0; i < rest.length; i += 2) {
-        const pair = queryPair(rest[i] as string, rest[i + 1]);
-        if (pair !== "") query = query === "" ? pair : query + "&" + pair;
+        query = joinPair(query, write(rest[i] as string, rest[i + 1]));
       }
     }
-    if (query !== "") target = appendQuery(target, query, url.plainQuery);
   } else {
     let members = direct;
     if (data === undefined && (restDefaults.length > 0 || rest !== undefined)) {
@@ -235,8 +273,19 @@ export function build(plan: Plan, given: Record<string, unknown>): RequestOption
         for (let i = 0; i < rest.length; i += 2) setOwn(members, rest[i] as string, rest[i + 1]);
       }
     }
-    body = requestBody(plan.upper, data, members, headers);
+    if (data === undefined && members !== undefined && operation?.body !== undefined) {
+      data = operation.body(members, plan.route);
+      if (data !== undefined) members = undefined;
+    }
+    body = requestBody(
+      plan.upper,
+      data,
+      members,
+      headers,
+      operation?.contentType ?? JSON_CONTENT_TYPE,
+    );
   }
+  if (query !== "") target = appendQuery(target, query, url.plainQuery);
 
   const result: RequestOptions = { method: plan.resultMethod, url: target, headers };
   if (body !== undefined) result.body = body;

@@ -10,10 +10,19 @@
 import { BoundedCache } from "../_cache.ts";
 import type { Endpoint, EndpointDefaults, MergedOptions, RequestOptions } from "./types.ts";
 import { build } from "./_build.ts";
-import { mergeOptions } from "./_merge.ts";
+import { type MergeContext, mergeOptions } from "./_merge.ts";
 import { copyPlain, invalid, isPlainObject, own, quoteValue } from "./_objects.ts";
 import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
-import { checkMethod, compilePlan, type Plan, type PlanContext } from "./_plan.ts";
+import {
+  checkMethod,
+  compilePlan,
+  type DeclaredOperations,
+  type Flavour,
+  type Plan,
+  type PlanContext,
+} from "./_plan.ts";
+
+import { formsWriter } from "./_query_forms.ts";
 export { ROUTECAST } from "./_plan.ts";
 import { routeFromString } from "./_route.ts";
 import { VERSION } from "../_version.ts";
@@ -88,16 +97,25 @@ function withDefaults(
   parse: Endpoint["parse"],
 ): Endpoint {
   let plans: ReturnType<typeof planner> | undefined; // made on first call
+  const declared = context.declared;
+  const merging: MergeContext = {
+    noPreviews: context.flavour.previews === "refused",
+    checkRoute: declared === undefined
+      ? undefined
+      : (route, given) => declared.checkMerge(route, given),
+  };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     plans ??= planner(DEFAULTS, context);
     if (typeof route === "string") {
       const given = routeOptions(options) ?? NO_OPTIONS;
-      // Options that name their own method or url override the route's, as in merge();
-      // each is read once, and only as an own property.
-      const givenMethod = own(given, "method");
-      const givenUrl = own(given, "url");
+      // Options that name their own method or url override the route's, as in merge(),
+      // unless the route's operation declares them as parameters; each is read once,
+      // and only as an own property.
+      const shadowed = declared?.shadowed(route);
+      const givenMethod = shadowed?.has("method") ? undefined : own(given, "method");
+      const givenUrl = shadowed?.has("url") ? undefined : own(given, "url");
       if (givenMethod === undefined && givenUrl === undefined) {
-        return build(plans.route(route), given);
+        return build(plans.route(route), given, true);
       }
       const parts = routeFromString(route);
       return build(
@@ -114,22 +132,33 @@ function withDefaults(
     DEFAULTS,
     defaults: (options: unknown) => {
       if (!isPlainObject(options)) throw invalid("defaults", options, OPTIONS_EXPECTED);
-      return withDefaults(mergeOptions(DEFAULTS, options, undefined, true), context, parse);
+      return withDefaults(
+        mergeOptions(DEFAULTS, options, undefined, true, merging),
+        context,
+        parse,
+      );
     },
     merge: ((route?: unknown, options?: unknown): MergedOptions =>
-      mergeOptions(DEFAULTS, route, options)) as Endpoint["merge"],
+      mergeOptions(DEFAULTS, route, options, false, merging)) as Endpoint["merge"],
     parse,
   });
 }
 
 /**
- * Creates the root builder over a template facade and a flavour, so that the
- * main entry, `./lite` and `./octokit` share everything else.
+ * Creates a root builder over a template facade, a flavour and its root
+ * defaults, so that the main entry, `./lite`, `./octokit`, `createEndpoint`
+ * and `fromOpenAPI` share everything else.
  *
- * @param context How urls compile, and the flavour's departures from DECISIONS.md.
- * @returns The root `endpoint` with the global defaults.
+ * @param context How urls compile, the flavour's departures from DECISIONS.md,
+ * and the declared operations of an OpenAPI description, if any.
+ * @param defaults The root defaults: GitHub's for `endpoint`, none but the
+ * method for the neutral builder (deep-frozen).
+ * @returns The root builder.
  */
-export function createEndpoint(context: PlanContext): Endpoint {
+export function makeEndpoint(
+  context: PlanContext,
+  defaults: EndpointDefaults = GLOBAL_DEFAULTS,
+): Endpoint {
   let plans: ReturnType<typeof planner> | undefined;
   // parse() has no defaults: everything comes from the merged options it is given.
   const parse = (options: unknown): RequestOptions => {
@@ -139,5 +168,108 @@ export function createEndpoint(context: PlanContext): Endpoint {
     plans ??= planner(NO_DEFAULTS, context);
     return build(plans.url(own(options, "method") ?? "GET", urlOf(options, undefined)), options);
   };
-  return withDefaults(GLOBAL_DEFAULTS, context, parse as Endpoint["parse"]);
+  return withDefaults(defaults, context, parse as Endpoint["parse"]);
+}
+
+/**
+ * `createEndpoint()`'s second argument (rule 24): how the whole builder
+ * writes lists and plain objects in the query. No request option changes it.
+ *
+ * @example
+ * ```ts
+ * import { createEndpoint, type EndpointConfig } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const config: EndpointConfig = { lists: "pipe", objects: "explode" };
+ * const api = createEndpoint({ baseUrl: "https://api.example.com" }, config);
+ * assertEquals(
+ *   api("GET /items", { id: [1, 2], filter: { status: "open" } }).url,
+ *   "https://api.example.com/items?id=1|2&status=open",
+ * );
+ * ```
+ */
+export interface EndpointConfig {
+  /**
+   * How a list parameter is written in the query: `"repeat"` (`id=a&id=b`,
+   * OpenAPI's default), `"comma"` (`id=a,b`), `"pipe"` (`id=a|b`) or
+   * `"space"` (`id=a%20b`).
+   *
+   * @default {"repeat"}
+   */
+  readonly lists?: "repeat" | "comma" | "pipe" | "space";
+  /**
+   * How a plain-object parameter is written in the query: `"deepObject"`
+   * (`filter[status]=open`, percent-encoded, OpenAPI's deepObject),
+   * `"explode"` (`status=open`) or `"comma"` (`filter=status,open`).
+   *
+   * @default {"deepObject"}
+   */
+  readonly objects?: "deepObject" | "explode" | "comma";
+}
+
+const CONFIG_FORMS: { readonly [K in keyof EndpointConfig]-?: readonly string[] } = {
+  lists: ["repeat", "comma", "pipe", "space"],
+  objects: ["deepObject", "explode", "comma"],
+};
+
+/**
+ * The flavour of a neutral builder for `config`.
+ *
+ * @throws {TypeError} For a config that is not a plain object, an unknown
+ * key, or a form that is not one of the listed ones.
+ */
+export function neutralFlavour(config: unknown): Flavour {
+  if (config !== undefined && !isPlainObject(config)) {
+    throw invalid("config", config, 'expected an object such as { lists: "comma" }');
+  }
+  const given: Record<string, unknown> = config ?? {};
+  for (const key of Object.keys(given)) {
+    if (!Object.hasOwn(CONFIG_FORMS, key)) {
+      throw new TypeError(
+        `Invalid config key ${quoteValue(key)}: expected "lists" or "objects"`,
+      );
+    }
+  }
+  const form = <K extends keyof EndpointConfig>(key: K, fallback: string) => {
+    const value = own(given, key) ?? fallback;
+    const allowed = CONFIG_FORMS[key];
+    if (typeof value !== "string" || !allowed.includes(value)) {
+      throw invalid(
+        `config.${key}`,
+        value,
+        `expected ${allowed.slice(0, -1).map((name) => `"${name}"`).join(", ")} or "${
+          allowed.at(-1)
+        }"`,
+      );
+    }
+    return value as NonNullable<EndpointConfig[K]>;
+  };
+  return {
+    upperCaseMethod: false,
+    previews: "refused",
+    requirePathVariables: true,
+    query: formsWriter(form("lists", "repeat"), form("objects", "deepObject"), false),
+  };
+}
+
+/**
+ * The neutral builder (rule 24) over a template facade: no defaults but
+ * `defaults`, query forms by `config`, and the declared operations of an
+ * OpenAPI description when `declared` is given (rule 25).
+ *
+ * @throws {TypeError} For invalid defaults or config.
+ */
+export function neutralEndpoint(
+  compile: PlanContext["compile"],
+  defaults: unknown,
+  config: unknown,
+  declared?: DeclaredOperations,
+): Endpoint {
+  const context: PlanContext = { compile, flavour: neutralFlavour(config), declared };
+  // The root defaults: the method, and nothing of GitHub's.
+  const root = makeEndpoint(
+    context,
+    copyPlain({ method: "GET", headers: {}, mediaType: { format: "" } }, true, "defaults"),
+  );
+  return defaults === undefined ? root : root.defaults(defaults as EndpointDefaults);
 }

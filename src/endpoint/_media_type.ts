@@ -120,11 +120,13 @@ function isMediaToken(text: string): boolean {
  * Reads and checks a `mediaType` option (`null` and `undefined` are none):
  * its `format`, and its `previews` with any trailing `-preview` removed.
  *
+ * @param noPreviews Whether previews are refused (GitHub's; rule 24's builders have none).
  * @throws {TypeError} When it is not an object, `format` is not a string, or
- * `previews` is not an array of strings.
+ * `previews` is not an array of strings, or is given where there are none.
  */
 export function readMediaType(
   mediaType: unknown,
+  noPreviews = false,
 ): { format: string | undefined; previews: string[] | undefined } {
   if (mediaType === undefined || mediaType === null) {
     return { format: undefined, previews: undefined };
@@ -144,6 +146,11 @@ export function readMediaType(
   }
   const previews = own(mediaType, "previews") ?? undefined;
   if (previews === undefined) return { format, previews };
+  if (noPreviews) {
+    throw new TypeError(
+      `Invalid mediaType.previews ${quoteValue(previews)}: expected none, previews are GitHub's`,
+    );
+  }
   if (!Array.isArray(previews)) {
     throw new TypeError(
       `Invalid mediaType.previews ${quoteValue(previews)}: expected an array of strings`,

@@ -21,8 +21,9 @@ function mergeMediaType(
   base: EndpointDefaults["mediaType"],
   given: unknown,
   frozen: boolean,
+  noPreviews: boolean,
 ): MergedOptions["mediaType"] {
-  const { format, previews } = readMediaType(given);
+  const { format, previews } = readMediaType(given, noPreviews);
   const result: MergedOptions["mediaType"] = { format: format ?? base.format };
   const basePreviews = own(base, "previews") as readonly string[] | undefined;
   if (basePreviews !== undefined || previews !== undefined) {
@@ -33,6 +34,19 @@ function mergeMediaType(
   return frozen ? Object.freeze(result) : result;
 }
 
+/** What merging needs to know of the builder. */
+export interface MergeContext {
+  /** Whether `mediaType.previews` are refused (rule 24). */
+  readonly noPreviews: boolean;
+  /**
+   * Refuses options that a route's declared operation takes as its own
+   * parameters under an option's name (rule 25): merged options cannot carry them.
+   */
+  readonly checkRoute?: (route: string, given: Record<string, unknown>) => void;
+}
+
+const GITHUB_MERGE: MergeContext = { noPreviews: false };
+
 /**
  * Applies `defaults` to a route string and options, or to an options object.
  * The result is the caller's to change, unless `frozen`: then `defaults`
@@ -40,13 +54,15 @@ function mergeMediaType(
  * values (for a builder's `DEFAULTS`).
  *
  * @throws {TypeError} For a malformed route, options that are not an
- * object, an invalid method, header or media type.
+ * object, an invalid method, header or media type, or a parameter of a
+ * declared operation named like an option.
  */
 export function mergeOptions(
   defaults: EndpointDefaults,
   route: unknown,
   options: unknown,
   frozen = false,
+  context: MergeContext = GITHUB_MERGE,
 ): MergedOptions {
   let given: Record<string, unknown>;
   let method: string | undefined;
@@ -58,6 +74,7 @@ export function mergeOptions(
     method = parts.method;
     url = parts.url;
     given = routeOptions(options) ?? {};
+    context.checkRoute?.(route, given);
   } else {
     checkOptionsCall(route, options);
     given = route;
@@ -101,6 +118,6 @@ export function mergeOptions(
   checkMethod(result.method);
   const headers = mergeHeaders(defaults.headers, givenHeaders);
   result.headers = frozen ? Object.freeze(headers) : headers;
-  result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen);
+  result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen, context.noPreviews);
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

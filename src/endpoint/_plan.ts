@@ -13,32 +13,94 @@ import { isNamedOption } from "./_options.ts";
 import { own, quoteValue } from "./_objects.ts";
 import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
+import { queryPair, type QueryWriter } from "./_query.ts";
 
 /**
  * How a flavour of `endpoint` departs from DECISIONS.md where the reference
- * does (rule 23): the same code, configured.
+ * does (rule 23), or from GitHub where the neutral builder does (rule 24):
+ * the same code, configured.
  */
 export interface Flavour {
   /** Whether the result's method is upper-case (the reference) or lowercase (spec 2.2). */
   readonly upperCaseMethod: boolean;
-  /** Whether previews amend `accept` only for urls ending in `/graphql` (the reference). */
-  readonly previewsForGraphqlOnly: boolean;
+  /**
+   * Where `mediaType.previews` amend `accept`: every url (rule 12), only urls
+   * ending in `/graphql` (the reference), or nowhere, refused (rule 24).
+   */
+  readonly previews: "all" | "graphql" | "refused";
   /** Whether a `{x}`, `{+x}` or `:x` path variable without a value is an error (rule 19). */
   readonly requirePathVariables: boolean;
+  /** How remaining GET and HEAD parameters are written in the query (rules 7 and 24). */
+  readonly query: QueryWriter;
 }
 
 /** DECISIONS.md as written: lowercase methods, previews on every url, required path variables. */
 export const ROUTECAST: Flavour = {
   upperCaseMethod: false,
-  previewsForGraphqlOnly: false,
+  previews: "all",
   requirePathVariables: true,
+  query: queryPair,
 };
+
+/**
+ * What a declared operation (DECISIONS.md rule 25) adds to a plan: made by
+ * `./openapi` from an OpenAPI description, used by `build()` through these
+ * members only, so builders without a description carry none of its code.
+ */
+export interface OperationPlan {
+  /** The url template: the path with each path parameter's RFC 6570 operator. */
+  readonly template: string;
+  /** The operation's own server (else the description's). */
+  readonly server: string | undefined;
+  /** The names of the declared parameters `write` takes values for, by index. */
+  readonly names: readonly string[];
+  /** The indexes of each declared parameter name into `names`. */
+  readonly byName: ReadonlyMap<string, readonly number[]>;
+  /** Named options that this operation declares as its parameters or body fields. */
+  readonly shadowed: ReadonlySet<string> | undefined;
+  /**
+   * Turns the url values (by index, the call's; the plan's defaults apply
+   * under them) into what the url expands: a path parameter with JSON
+   * `content` as its JSON text. Present when one needs it.
+   */
+  readonly pathValues: ((raw: unknown[], plan: Plan) => void) | undefined;
+  /**
+   * Writes the declared query, header and cookie parameters, the call's
+   * values (by index into `names`) over the plan's `declaredDefaults`:
+   * returns the query, puts headers and cookies into `headers`.
+   */
+  write(values: readonly unknown[], plan: Plan, headers: Headers): string;
+  /** The content type a body goes with, when the operation names one. */
+  readonly contentType: string | undefined;
+  /**
+   * The body that parameters make (a form string), or `undefined` for a
+   * JSON object of them; throws when only `data` can be the body.
+   */
+  readonly body: ((members: Record<string, unknown>, route: string) => unknown) | undefined;
+}
+
+/** The operations of an OpenAPI description that a builder knows (rule 25). */
+export interface DeclaredOperations {
+  /** The plan of `"<METHOD> <path>"` (method upper-case), or `undefined` for another route. */
+  operation(method: string, url: string, route: string): OperationPlan | undefined;
+  /** The named options a route string's operation takes as parameters (empty for none). */
+  shadowed(route: string): ReadonlySet<string>;
+  /**
+   * Refuses, for `merge()`, options that the route's operation takes as its
+   * own parameters under an option's name.
+   */
+  checkMerge(route: string, given: Record<string, unknown>): void;
+  /** The description's first server, for routes without a server of their own. */
+  readonly server: string | undefined;
+}
 
 /** What a builder needs to make plans. */
 export interface PlanContext {
   /** Compiles url templates through the `./uri-template` facade. */
   readonly compile: CompileTemplate;
   readonly flavour: Flavour;
+  /** The operations of an OpenAPI description (rule 25), for `fromOpenAPI` builders. */
+  readonly declared?: DeclaredOperations;
 }
 
 /** A route resolved against one builder's defaults. */
@@ -69,6 +131,10 @@ export interface Plan {
   readonly data: unknown;
   readonly request: unknown;
   readonly flavour: Flavour;
+  /** For a route that is a declared operation (rule 25): its parameters and body. */
+  readonly operation: OperationPlan | undefined;
+  /** The defaults' value of each declared parameter, by index (when `operation`). */
+  readonly declaredDefaults: readonly unknown[];
   /** Whether every default parameter is a primitive, so what they alone give can be kept. */
   readonly constant: boolean;
   /** The url the defaults alone give, made on first use (when `constant`). */
@@ -93,9 +159,15 @@ export function checkMethod(method: unknown): asserts method is string {
 /**
  * `baseUrl` without its trailing `/` characters (DECISIONS.md rules 5, 20).
  *
- * @throws {TypeError} When it is not an absolute URL, or has a query or fragment.
+ * @param route The route, for the message when there is no baseUrl (rule 24).
+ * @throws {TypeError} When it is missing, not an absolute URL, or has a query or fragment.
  */
-export function basePrefix(baseUrl: unknown): string {
+export function basePrefix(baseUrl: unknown, route: string): string {
+  if (baseUrl === undefined) {
+    throw new TypeError(
+      `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
+    );
+  }
   if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
     throw new TypeError(
       `Invalid baseUrl ${
@@ -124,9 +196,11 @@ export function basePrefix(baseUrl: unknown): string {
 
 /**
  * Plans `method` and `url` against `defaults` (a builder's deep-frozen
- * `DEFAULTS`, or none for `parse`).
+ * `DEFAULTS`, or none for `parse`). A route that names a declared operation
+ * (`"<METHOD> <path>"`, rule 25) is planned from its declarations.
  *
- * @throws {TypeError} For an invalid method or baseUrl.
+ * @throws {TypeError} For an invalid method or baseUrl, or a declaration the
+ * builder cannot write.
  * @throws {UriTemplateError} For a malformed url.
  */
 export function compilePlan(
@@ -136,8 +210,13 @@ export function compilePlan(
   context: PlanContext,
 ): Plan {
   checkMethod(method);
-  const compiled = compileUrl(url, context.compile);
+  const upper = method.toUpperCase();
+  const route = `${method} ${url}`;
+  const declared = context.declared;
+  const operation = declared?.operation(upper, url, route);
+  const compiled = compileUrl(operation?.template ?? url, context.compile, operation !== undefined);
   const urlDefaults: unknown[] = compiled.names.map(() => undefined);
+  const declaredDefaults: unknown[] = [];
   const restDefaults: [string, unknown][] = [];
   const restIndex = new Map<string, number>();
   let constant = true;
@@ -145,25 +224,29 @@ export function compilePlan(
     if (isNamedOption(key)) continue;
     const value = defaults[key];
     if (typeof value === "object" && value !== null) constant = false;
+    const declaredAt = operation?.byName.get(key);
+    if (declaredAt !== undefined) {
+      for (const index of declaredAt) declaredDefaults[index] = value;
+      if (!compiled.index.has(key)) continue;
+    }
     const at = compiled.index.get(key);
     if (at !== undefined) {
-      urlDefaults[at] = defaults[key];
+      urlDefaults[at] = value;
     } else {
       restIndex.set(key, restDefaults.length);
-      restDefaults.push([key, defaults[key]]);
+      restDefaults.push([key, value]);
     }
   }
-  const upper = method.toUpperCase();
   const flavour = context.flavour;
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
   const mediaType = (own(defaults, "mediaType") ?? {}) as Record<string, unknown>;
   return {
-    route: `${method} ${url}`,
+    route,
     upper,
     resultMethod: flavour.upperCaseMethod ? upper : method.toLowerCase(),
     query: upper === "GET" || upper === "HEAD",
     url: compiled,
-    baseUrl: own(defaults, "baseUrl"),
+    baseUrl: own(defaults, "baseUrl") ?? operation?.server ?? declared?.server,
     headers: (own(defaults, "headers") ?? {}) as Readonly<Headers>,
     format: (own(mediaType, "format") ?? "") as string,
     previews: (own(mediaType, "previews") ?? []) as readonly string[],
@@ -174,5 +257,7 @@ export function compilePlan(
     request: own(defaults, "request"),
     flavour,
     constant,
+    operation,
+    declaredDefaults,
   };
 }

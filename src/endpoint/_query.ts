@@ -11,8 +11,13 @@ import { memoizeNames } from "./_objects.ts";
 import { urlValue } from "./_url.ts";
 import { Pairs } from "../uri_template/_values.ts";
 
+/** Writes one query parameter as `name=value` text (`""` to leave it out). */
+export type QueryWriter = (name: string, value: unknown) => string;
+
 /** `name`, percent-encoded, then `=`; kept for the names seen lately. */
-const nameEquals = memoizeNames((name) => encodeText(name, false) + "=");
+export const nameEquals: (name: string) => string = memoizeNames((name) =>
+  encodeText(name, false) + "="
+);
 
 /**
  * One `name=value` query pair, as `{?name}` expands it; `""` when the value

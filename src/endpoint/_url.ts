@@ -101,12 +101,14 @@ function openOrigin(literal: string): string | undefined {
 
 /**
  * Compiles a route's url: `:name` read as `{name}`, `-` allowed in variable
- * names (rule 18), compiled by the facade.
+ * names (rule 18), compiled by the facade. A `declared` operation's path
+ * (rule 25) is OpenAPI's: `:` is literal there, and every path parameter is
+ * required, whatever its style.
  *
  * @throws {UriTemplateError} When the url is not a valid template.
  */
-export function compileUrl(url: string, compile: CompileTemplate): UrlTemplate {
-  const syntax = parseSyntax(colonsToBraces(url), { dashInNames: true });
+export function compileUrl(url: string, compile: CompileTemplate, declared = false): UrlTemplate {
+  const syntax = parseSyntax(declared ? url : colonsToBraces(url), { dashInNames: true });
   const names: string[] = [];
   const index = new Map<string, number>();
   const indexOf = (name: string) => {
@@ -149,7 +151,9 @@ export function compileUrl(url: string, compile: CompileTemplate): UrlTemplate {
       inPath = false;
     }
     const variables = part.specs.map((spec) => indexOf(spec.name));
-    if (inPath && (op === Operator.Simple || op === Operator.Reserved)) {
+    if (declared) {
+      for (const variable of variables) required.add(variable);
+    } else if (inPath && (op === Operator.Simple || op === Operator.Reserved)) {
       // A variable named like an option is never a parameter: nothing can fill it.
       for (const variable of variables) if (!isNamedOption(names[variable])) required.add(variable);
     }

@@ -205,8 +205,8 @@ export interface EndpointOptions {
 export interface EndpointDefaults extends EndpointOptions {
   /** The default method, as given (`"GET"` unless set). */
   readonly method: RequestMethod;
-  /** The default base URL. */
-  readonly baseUrl: string;
+  /** The default base URL (a `createEndpoint()` builder has none unless given). */
+  readonly baseUrl?: string;
   /** Default headers, names lowercased. */
   readonly headers: Readonly<ResponseHeaders>;
   /** Default media type. */
@@ -231,8 +231,8 @@ export interface EndpointDefaults extends EndpointOptions {
 export interface MergedOptions<Operation = unknown> extends EndpointOptions {
   /** The method, as given (case kept). */
   method: RequestMethod;
-  /** The base URL. */
-  baseUrl: string;
+  /** The base URL (absent for a `createEndpoint()` builder given none). */
+  baseUrl?: string;
   /** The url template, unexpanded (absent when neither route nor options nor defaults gave one). */
   url?: string;
   /** Merged headers, names lowercased. */

@@ -1,0 +1,416 @@
+/**
+ * Declared operations (DECISIONS.md rule 25): what an OpenAPI description
+ * says about one operation's parameters and body, in the plain, JSON-ready
+ * form of the operation table, and the plan those declarations give a
+ * route in the one build path: a url template whose RFC 6570 operators
+ * write the path parameters in their styles, and writers for the query,
+ * header and cookie parameters and the body.
+ *
+ * @module
+ */
+
+import { BoundedCache } from "../_cache.ts";
+import { isToken } from "../endpoint/_headers.ts";
+import { isNamedOption } from "../endpoint/_options.ts";
+import { quoteValue } from "../endpoint/_objects.ts";
+import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
+import type { QueryWriter } from "../endpoint/_query.ts";
+import { formsWriter, type ListForm, type ObjectForm } from "../endpoint/_query_forms.ts";
+import { routeFromString } from "../endpoint/_route.ts";
+import { over } from "../endpoint/_build.ts";
+import {
+  type DeclaredValue,
+  formBody,
+  type FormEncoding,
+  jsonText,
+  writeParameters,
+} from "./_values.ts";
+
+/**
+ * Where a parameter goes (OpenAPI's `in`).
+ *
+ * @example
+ * ```ts
+ * import type { ParameterLocation } from "@routecast/endpoint/openapi";
+ *
+ * const where: ParameterLocation = "cookie";
+ * ```
+ */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/**
+ * OpenAPI's `style` values that routecast writes.
+ *
+ * @example
+ * ```ts
+ * import type { ParameterStyle } from "@routecast/endpoint/openapi";
+ *
+ * const style: ParameterStyle = "pipeDelimited";
+ * ```
+ */
+export type ParameterStyle =
+  | "simple"
+  | "label"
+  | "matrix"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "deepObject";
+
+/**
+ * One parameter of an operation, in OpenAPI's terms, with the defaults left
+ * out (`style` by location, `explode` true for `form` only).
+ *
+ * @example
+ * ```ts
+ * import type { ParameterDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const created: ParameterDeclaration = { in: "query", name: "created", style: "deepObject", explode: true };
+ * ```
+ */
+export interface ParameterDeclaration {
+  /** Where the parameter goes. */
+  readonly in: ParameterLocation;
+  /** Its name, as the caller passes it. */
+  readonly name: string;
+  /** Its style, when not the location's default (`simple` for path and header, `form` else). */
+  readonly style?: ParameterStyle;
+  /** Whether lists and objects are exploded, when not the style's default (true for `form`). */
+  readonly explode?: boolean;
+  /** A query parameter's reserved characters pass unencoded. */
+  readonly allowReserved?: boolean;
+  /** Written as its JSON text (`content` of a JSON media type) instead of by style. */
+  readonly json?: boolean;
+}
+
+/**
+ * How one property of a form body is written (OpenAPI's Encoding Object).
+ *
+ * @example
+ * ```ts
+ * import type { EncodingDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const metadata: EncodingDeclaration = { style: "deepObject", explode: true };
+ * ```
+ */
+export interface EncodingDeclaration {
+  /** The property's style, as a query parameter's. */
+  readonly style?: ParameterStyle;
+  /** Whether lists and objects are exploded. */
+  readonly explode?: boolean;
+  /** Reserved characters pass unencoded. */
+  readonly allowReserved?: boolean;
+  /** Written as JSON text (an encoding `contentType` of a JSON media type). */
+  readonly json?: boolean;
+}
+
+/**
+ * An operation's request body.
+ *
+ * @example
+ * ```ts
+ * import type { BodyDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const form: BodyDeclaration = { type: "application/x-www-form-urlencoded", kind: "form", fields: ["url"] };
+ * ```
+ */
+export interface BodyDeclaration {
+  /** The content type a body goes with: the first JSON type listed, the form type, or the first listed. */
+  readonly type: string;
+  /**
+   * How parameters become the body: `"json"` members (the default), a
+   * `"form"` string, or `"data"`: the operation takes only media types
+   * routecast does not write (multipart, binary, XML), so the body is `data`.
+   */
+  readonly kind?: "json" | "form" | "data";
+  /** For a form body: how each named property is written. */
+  readonly encoding?: { readonly [property: string]: EncodingDeclaration };
+  /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
+  readonly fields?: readonly string[];
+}
+
+/**
+ * An operation: its parameters in order, its body, and its own server.
+ *
+ * @example
+ * ```ts
+ * import type { OperationDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const dryRun: OperationDeclaration = {
+ *   parameters: [{ in: "path", name: "namespace" }, { in: "query", name: "dryRun" }],
+ *   body: { type: "application/json" },
+ * };
+ * ```
+ */
+export interface OperationDeclaration {
+  /** The parameters, the operation's own first, then its path's. */
+  readonly parameters?: readonly ParameterDeclaration[];
+  /** The request body, when the operation takes one. */
+  readonly body?: BodyDeclaration;
+  /** The operation's (or its path's) first server url, when not the description's. */
+  readonly server?: string;
+}
+
+const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
+  path: "simple",
+  query: "form",
+  header: "simple",
+  cookie: "form",
+};
+
+/** RFC 6570 operators for the path styles. */
+const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
+  simple: "",
+  label: ".",
+  matrix: ";",
+};
+
+/**
+ * The query writer of a declared query parameter or form property: the
+ * OpenAPI Specification's style tables; where it defines nothing, as
+ * swagger-client writes it (a deepObject list repeats the name or joins with
+ * commas, a pipe- or space-delimited object is written as `form` would).
+ */
+function queryStyle(style: ParameterStyle, explode: boolean, reserved: boolean): QueryWriter {
+  let lists: ListForm = "comma";
+  let objects: ObjectForm = "comma";
+  if (style === "deepObject") {
+    lists = explode ? "repeat" : "comma";
+    objects = "deepObject";
+  } else if (explode) {
+    lists = "repeat";
+    objects = "explode";
+  } else if (style === "spaceDelimited") {
+    lists = "space";
+  } else if (style === "pipeDelimited") {
+    lists = "pipe";
+  }
+  return formsWriter(lists, objects, reserved);
+}
+
+function invalidDeclaration(route: string, detail: string): TypeError {
+  return new TypeError(`Invalid operation ${quoteValue(route)}: ${detail}`);
+}
+
+/** Whether `name` can be an RFC 6570 variable name once `-` is allowed (rule 18). */
+function isVariableName(name: string): boolean {
+  if (name === "" || name.startsWith(".") || name.endsWith(".") || name.includes("..")) {
+    return false;
+  }
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    const ok = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
+      (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2d || code === 0x2e;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/**
+ * The url template of an operation's path: each `{name}` written with its
+ * parameter's style (`{id}`, `{id*}`, `{.id}`, `{;id*}`); a name no
+ * parameter declares is `{name}`.
+ *
+ * @throws {TypeError} For a path parameter in a style a path cannot have,
+ * or a name RFC 6570 cannot write.
+ */
+function pathTemplate(
+  route: string,
+  path: string,
+  declared: ReadonlyMap<string, ParameterDeclaration>,
+): string {
+  let out = "";
+  let copied = 0;
+  for (let open = path.indexOf("{"); open >= 0; open = path.indexOf("{", copied)) {
+    const close = path.indexOf("}", open);
+    if (close < 0) break; // a lone "{": the template parser reports it
+    const name = path.slice(open + 1, close);
+    if (!isVariableName(name)) {
+      throw invalidDeclaration(
+        route,
+        `path parameter ${
+          quoteValue(name)
+        } cannot be a URI template variable, expected letters, digits, "_", "-" and "."`,
+      );
+    }
+    const parameter = declared.get(name);
+    const style = parameter?.style ?? "simple";
+    const operator = PATH_OPERATOR[style];
+    if (operator === undefined) {
+      throw invalidDeclaration(
+        route,
+        `path parameter ${
+          quoteValue(name)
+        } has style ${style}, expected "simple", "label" or "matrix"`,
+      );
+    }
+    const explode = parameter?.explode === true && parameter.json !== true;
+    out += path.slice(copied, open) + "{" + operator + name + (explode ? "*" : "") + "}";
+    copied = close + 1;
+  }
+  return copied === 0 ? path : out + path.slice(copied);
+}
+
+/** The named options an operation declares as its parameters or body fields. */
+function shadowedNames(operation: OperationDeclaration): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const parameter of operation.parameters ?? []) {
+    if (isNamedOption(parameter.name)) names.add(parameter.name);
+  }
+  for (const field of operation.body?.fields ?? []) if (isNamedOption(field)) names.add(field);
+  return names;
+}
+
+/**
+ * Compiles an operation's declarations for a plan.
+ *
+ * @param route `"<METHOD> <path>"` as the caller wrote it, for messages.
+ * @param path The path as the description names it.
+ * @throws {TypeError} For a declaration the builder cannot write.
+ */
+function compileOperation(
+  route: string,
+  path: string,
+  operation: OperationDeclaration,
+): OperationPlan {
+  const parameters: DeclaredValue[] = [];
+  const byName = new Map<string, number[]>();
+  const pathParameters = new Map<string, ParameterDeclaration>();
+  let jsonPath = false;
+  for (const parameter of operation.parameters ?? []) {
+    const name = parameter.name;
+    const json = parameter.json === true;
+    if (parameter.in === "path") {
+      pathParameters.set(name, parameter);
+      jsonPath ||= json;
+      continue;
+    }
+    if (parameter.in === "header" && !isToken(name)) {
+      throw invalidDeclaration(
+        route,
+        `header parameter ${quoteValue(name)} is not an HTTP token, expected a header name`,
+      );
+    }
+    const style = parameter.style ?? DEFAULT_STYLE[parameter.in];
+    const explode = parameter.explode ?? style === "form";
+    const at = parameters.push({
+      name,
+      in: parameter.in,
+      query: queryStyle(style, explode, parameter.allowReserved === true),
+      explode,
+      json,
+      deepObject: style === "deepObject",
+    }) - 1;
+    const indexes = byName.get(name);
+    if (indexes === undefined) byName.set(name, [at]);
+    else indexes.push(at);
+  }
+  const shadowed = shadowedNames(operation);
+  const body = operation.body;
+  let encoding: Map<string, FormEncoding> | undefined;
+  if (body?.kind === "form" && body.encoding !== undefined) {
+    encoding = new Map();
+    for (const property of Object.keys(body.encoding)) {
+      const declared = body.encoding[property];
+      // A style, explode or allowReserved wins over a content type (OpenAPI's Encoding Object).
+      if (
+        declared.style === undefined && declared.explode === undefined &&
+        declared.allowReserved === undefined
+      ) {
+        if (declared.json === true) encoding.set(property, "json");
+        continue;
+      }
+      const style = declared.style ?? "form";
+      encoding.set(property, {
+        write: queryStyle(
+          style,
+          declared.explode ?? style === "form",
+          declared.allowReserved === true,
+        ),
+        deepObject: style === "deepObject",
+      });
+    }
+  }
+  let writeBody: OperationPlan["body"];
+  if (body?.kind === "form") {
+    writeBody = (members) => formBody(members, encoding);
+  } else if (body?.kind === "data") {
+    writeBody = (members, caller) => {
+      throw new TypeError(
+        `Invalid parameter ${quoteValue(Object.keys(members)[0])} for ${
+          quoteValue(caller)
+        }: the operation's body is ${body.type}, expected the body as data`,
+      );
+    };
+  }
+  return {
+    template: pathTemplate(route, path, pathParameters),
+    server: operation.server,
+    names: parameters.map((parameter) => parameter.name),
+    byName,
+    shadowed: shadowed.size === 0 ? undefined : shadowed,
+    pathValues: jsonPath
+      ? (raw, plan) => {
+        const names = plan.url.names;
+        for (let i = 0; i < names.length; i++) {
+          const value = raw[i] ?? plan.urlDefaults[i];
+          if (value !== undefined && pathParameters.get(names[i])?.json === true) {
+            raw[i] = jsonText(names[i], value);
+          }
+        }
+      }
+      : undefined,
+    write: (values, plan, headers) => {
+      const merged: unknown[] = [];
+      for (let i = 0; i < parameters.length; i++) {
+        const fallback = plan.declaredDefaults[i];
+        merged.push(
+          fallback === undefined ? values[i] : over(fallback, values[i], parameters[i].name, false),
+        );
+      }
+      return writeParameters(parameters, merged, headers);
+    },
+    contentType: body?.type,
+    body: writeBody,
+  };
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * The declared operations of a table, as the endpoint layer reads them.
+ *
+ * @param operations The operations by `"<METHOD> <path>"` (method upper-case).
+ * @param server The description's first server.
+ */
+export function declaredOperations(
+  operations: ReadonlyMap<string, OperationDeclaration>,
+  server: string | undefined,
+): DeclaredOperations {
+  const shadowing = new BoundedCache((route) => {
+    const parts = routeFromString(route);
+    const operation = operations.get(`${(parts.method ?? "GET").toUpperCase()} ${parts.url}`);
+    return operation === undefined ? NOTHING : shadowedNames(operation);
+  });
+  return {
+    server,
+    operation(method, url, route) {
+      const declaration = operations.get(method + " " + url);
+      return declaration === undefined ? undefined : compileOperation(route, url, declaration);
+    },
+    shadowed: (route) => shadowing.get(route),
+    checkMerge(route, given) {
+      const shadowed = shadowing.get(route);
+      if (shadowed.size === 0) return;
+      for (const key of Object.keys(given)) {
+        if (shadowed.has(key)) {
+          throw new TypeError(
+            `Invalid option ${key} for merge(${
+              quoteValue(route)
+            }): the operation declares a parameter ${key}, which merged options cannot carry, expected the builder to be called instead`,
+          );
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The operation table: what a builder reads of an OpenAPI description
+ * (DECISIONS.md rule 25), as plain JSON: for each `"<METHOD> <path>"`, the
+ * parameters' locations and styles, the body's media type and form
+ * encoding, and servers. `compileOpenAPI` writes it; `fromOpenAPITable`
+ * reads it back, checking it, since it may come from a file.
+ *
+ * @module
+ */
+
+import {
+  type BodyDeclaration,
+  declaredOperations,
+  type OperationDeclaration,
+  type ParameterDeclaration,
+  type ParameterLocation,
+  type ParameterStyle,
+} from "./_operation.ts";
+import type { DeclaredOperations } from "../endpoint/_plan.ts";
+import { copyPlain, isPlainObject, quoteValue } from "../endpoint/_objects.ts";
+import { routeFromString } from "../endpoint/_route.ts";
+import { at, field, type Node } from "./_refs.ts";
+
+/** The value of an operation table's `format`: the table's kind and version. */
+export const TABLE_FORMAT = "routecast-openapi-table/1";
+
+/**
+ * What a builder reads of an OpenAPI description, as JSON: written by
+ * `compileOpenAPI` (or `routecast openapi`), read by `fromOpenAPITable`.
+ * Its fields are the OpenAPI Specification's, with defaults left out.
+ *
+ * @example
+ * ```ts
+ * import type { OpenAPITable } from "@routecast/endpoint/openapi";
+ *
+ * const table: OpenAPITable = {
+ *   format: "routecast-openapi-table/1",
+ *   server: "https://api.example.com",
+ *   operations: {
+ *     "GET /items": { parameters: [{ in: "query", name: "id", explode: false }] },
+ *   },
+ * };
+ * ```
+ */
+export interface OpenAPITable {
+  /** The table's kind and version: always `"routecast-openapi-table/1"`. */
+  readonly format: "routecast-openapi-table/1";
+  /** The description's first server url, with its variables at their defaults. */
+  readonly server?: string;
+  /** The operations by `"<METHOD> <path>"`: method upper-case, path as the description names it. */
+  readonly operations: { readonly [route: string]: OperationDeclaration };
+}
+
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+
+/** The styles OpenAPI allows for each location. */
+export const STYLES: { readonly [L in ParameterLocation]: readonly ParameterStyle[] } = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+
+function invalidTable(where: string, detail: string): TypeError {
+  return new TypeError(`Invalid OpenAPI table at ${where}: ${detail}`);
+}
+
+function optionalBoolean(node: Node, key: string, where: string): void {
+  const value = field(node, key);
+  if (value !== undefined && typeof value !== "boolean") {
+    throw invalidTable(at(where, key), `expected true or false, found ${quoteValue(value)}`);
+  }
+}
+
+function checkKeys(node: Node, allowed: readonly string[], where: string): void {
+  for (const key of Object.keys(node)) {
+    if (!allowed.includes(key)) {
+      throw invalidTable(
+        at(where, key),
+        `unknown field, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
+      );
+    }
+  }
+}
+
+function plainAt(value: unknown, where: string, what: string): Node {
+  if (!isPlainObject(value)) {
+    throw invalidTable(where, `expected ${what} (an object), found ${quoteValue(value)}`);
+  }
+  return value;
+}
+
+function stringAt(value: unknown, where: string): string {
+  if (typeof value !== "string") {
+    throw invalidTable(where, `expected a string, found ${quoteValue(value)}`);
+  }
+  return value;
+}
+
+function checkStyle(style: unknown, allowed: readonly string[], where: string): void {
+  if (style !== undefined && (typeof style !== "string" || !allowed.includes(style))) {
+    throw invalidTable(
+      where,
+      `style ${quoteValue(style)}, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
+    );
+  }
+}
+
+function checkParameter(value: unknown, where: string): ParameterDeclaration {
+  const parameter = plainAt(value, where, "a parameter");
+  checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
+  const location = field(parameter, "in");
+  if (!LOCATIONS.includes(location as ParameterLocation)) {
+    throw invalidTable(
+      at(where, "in"),
+      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
+    );
+  }
+  stringAt(field(parameter, "name"), at(where, "name"));
+  checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
+  for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, where);
+  return parameter as unknown as ParameterDeclaration;
+}
+
+function checkBody(value: unknown, where: string): BodyDeclaration {
+  const body = plainAt(value, where, "a body");
+  checkKeys(body, ["type", "kind", "encoding", "fields"], where);
+  stringAt(field(body, "type"), at(where, "type"));
+  const kind = field(body, "kind");
+  if (kind !== undefined && kind !== "json" && kind !== "form" && kind !== "data") {
+    throw invalidTable(
+      at(where, "kind"),
+      `found ${quoteValue(kind)}, expected "json", "form" or "data"`,
+    );
+  }
+  const encoding = field(body, "encoding");
+  if (encoding !== undefined) {
+    const properties = plainAt(encoding, at(where, "encoding"), "an encoding map");
+    for (const property of Object.keys(properties)) {
+      const place = at(at(where, "encoding"), property);
+      const entry = plainAt(properties[property], place, "an encoding");
+      checkKeys(entry, ["style", "explode", "allowReserved", "json"], place);
+      checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
+      for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, place);
+    }
+  }
+  const fields = field(body, "fields");
+  if (fields !== undefined) {
+    if (!Array.isArray(fields)) {
+      throw invalidTable(at(where, "fields"), `expected an array, found ${quoteValue(fields)}`);
+    }
+    fields.forEach((name, index) => stringAt(name, at(at(where, "fields"), index)));
+  }
+  return body as unknown as BodyDeclaration;
+}
+
+/**
+ * Checks an operation table and indexes its operations.
+ *
+ * @throws {TypeError} For anything that is not a table `compileOpenAPI` could write.
+ */
+export function readTable(value: unknown): DeclaredOperations {
+  // A copy, frozen: changing the caller's table afterwards changes no builder.
+  const table = plainAt(copyPlain(value, true, "OpenAPI table"), "the top", "an operation table");
+  checkKeys(table, ["format", "server", "operations"], "the top");
+  if (field(table, "format") !== TABLE_FORMAT) {
+    throw invalidTable(
+      "format",
+      `found ${quoteValue(field(table, "format"))}, expected "${TABLE_FORMAT}"`,
+    );
+  }
+  const server = field(table, "server");
+  if (server !== undefined) stringAt(server, "server");
+  const operations = plainAt(field(table, "operations"), "operations", "the operations");
+  const map = new Map<string, OperationDeclaration>();
+  for (const route of Object.keys(operations)) {
+    const where = at("operations", route);
+    const parts = routeFromString(route);
+    if (parts.method === undefined || parts.method !== parts.method.toUpperCase()) {
+      throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
+    }
+    const operation = plainAt(operations[route], where, "an operation");
+    checkKeys(operation, ["parameters", "body", "server"], where);
+    const parameters = field(operation, "parameters");
+    if (parameters !== undefined) {
+      if (!Array.isArray(parameters)) {
+        throw invalidTable(
+          at(where, "parameters"),
+          `expected an array, found ${quoteValue(parameters)}`,
+        );
+      }
+      parameters.forEach((parameter, index) =>
+        checkParameter(parameter, at(at(where, "parameters"), index))
+      );
+    }
+    const body = field(operation, "body");
+    if (body !== undefined) checkBody(body, at(where, "body"));
+    const own = field(operation, "server");
+    if (own !== undefined) stringAt(own, at(where, "server"));
+    map.set(`${parts.method} ${parts.url}`, operation as unknown as OperationDeclaration);
+  }
+  return declaredOperations(map, server as string | undefined);
+}

@@ -1,0 +1,236 @@
+/**
+ * Declared parameter values on the wire (DECISIONS.md rule 25): query
+ * parameters in their forms; header values in OpenAPI's `simple` style, not
+ * percent-encoded; cookies in `form` style, percent-encoded, all in one
+ * `cookie` header; form bodies as swagger-client, the OpenAPI Initiative's
+ * client, encodes them.
+ *
+ * @module
+ */
+
+import { encodeText } from "../uri_template/_encode.ts";
+import { Pairs } from "../uri_template/_values.ts";
+import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
+import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
+import type { QueryWriter } from "../endpoint/_query.ts";
+import { urlValue } from "../endpoint/_url.ts";
+import type { ParameterLocation } from "./_operation.ts";
+
+/** How a form property with an encoding is written: by style, or as JSON text. */
+export type FormEncoding = "json" | {
+  readonly write: QueryWriter;
+  readonly deepObject: boolean;
+};
+
+/** A declared query, header or cookie parameter, ready to write. */
+export interface DeclaredValue {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  /** How a query parameter is written. */
+  readonly query: QueryWriter;
+  /** Header and cookie: lists and objects exploded (`k=v` members, one cookie per item). */
+  readonly explode: boolean;
+  /** Written as its JSON text. */
+  readonly json: boolean;
+  /** A deepObject: members that are lists or objects are sent as JSON text. */
+  readonly deepObject: boolean;
+}
+
+/**
+ * The text of `value` as JSON (a string is taken as JSON text already, as
+ * swagger-client takes it).
+ *
+ * @throws {TypeError} Naming the parameter, when it has no JSON text.
+ */
+export function jsonText(name: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new TypeError(
+      `Invalid value for parameter ${
+        quoteValue(name)
+      }: it cannot be written as JSON, expected JSON data`,
+      { cause: error },
+    );
+  }
+  if (text === undefined) {
+    throw new TypeError(
+      `Invalid value for parameter ${quoteValue(name)}: ${
+        quoteValue(value)
+      } has no JSON text, expected JSON data`,
+    );
+  }
+  return text;
+}
+
+/**
+ * A deepObject's members with those that are lists or objects as their
+ * JSON text (swagger-client's choice where the OpenAPI Specification
+ * defines nothing); each member read once.
+ */
+function deepMembers(name: string, value: Record<string, unknown>): Record<string, unknown> {
+  const members: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    setOwn(
+      members,
+      key,
+      typeof member === "object" && member !== null && !(member instanceof Date)
+        ? jsonText(name, member)
+        : member,
+    );
+  }
+  return members;
+}
+
+/**
+ * A header parameter's value in `simple` style: a list as `a,b`, an object
+ * as `k,v,k2,v2` (or `k=v,k2=v2` exploded); `undefined` when RFC 6570
+ * treats the value as undefined.
+ */
+function headerValue(name: string, value: unknown, explode: boolean): string | undefined {
+  const normalized = urlValue(name, value);
+  if (normalized === undefined || typeof normalized === "string") return normalized;
+  if (!(normalized instanceof Pairs)) return normalized.join(",");
+  const flat = normalized.flat;
+  if (!explode) return flat.join(",");
+  const members: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) members.push(flat[i] + "=" + flat[i + 1]);
+  return members.join(",");
+}
+
+/**
+ * A cookie parameter as `name=value` pairs joined with `; `, in `form`
+ * style: exploded, a list is one cookie per item and an object one cookie
+ * per member; else items are joined with an encoded comma. Names and values
+ * are percent-encoded as RFC 6570 encodes a value, so a cookie never holds
+ * `;`, `,`, space or `"`. `""` when the value is undefined in RFC 6570's sense.
+ */
+function cookiePairs(name: string, value: unknown, explode: boolean): string {
+  const key = encodeText(name, false) + "=";
+  const normalized = urlValue(name, value);
+  if (normalized === undefined) return "";
+  if (typeof normalized === "string") return key + encodeText(normalized, false);
+  const items = normalized instanceof Pairs ? normalized.flat : normalized;
+  const encoded = items.map((item) => encodeText(item, false));
+  if (!explode) return key + encoded.join("%2C");
+  if (!(normalized instanceof Pairs)) return encoded.map((item) => key + item).join("; ");
+  const cookies: string[] = [];
+  for (let i = 0; i < encoded.length; i += 2) cookies.push(encoded[i] + "=" + encoded[i + 1]);
+  return cookies.join("; ");
+}
+
+/** Appends `pair` (maybe `""`) to text joined by `separator`. */
+function join(text: string, pair: string, separator: string): string {
+  return pair === "" ? text : text === "" ? pair : text + separator + pair;
+}
+
+/**
+ * Writes declared query, header and cookie parameters (values by index,
+ * already merged over the defaults): returns the query they make; header
+ * parameters are set in `headers` (over any header of the same name), cookie
+ * parameters appended to its `cookie` header.
+ *
+ * @throws {TypeError} Naming the parameter, for a value that cannot be
+ * written, or a header value with CR, LF or NUL.
+ */
+export function writeParameters(
+  parameters: readonly DeclaredValue[],
+  values: readonly unknown[],
+  headers: Headers,
+): string {
+  let query = "";
+  let cookies = "";
+  for (let i = 0; i < parameters.length; i++) {
+    const parameter = parameters[i];
+    let value = values[i];
+    if (value === undefined || value === null) continue;
+    const name = parameter.name;
+    if (parameter.json) value = jsonText(name, value);
+    else if (parameter.deepObject && isPlainObject(value)) value = deepMembers(name, value);
+    if (parameter.in === "query") {
+      query = join(query, parameter.query(name, value), "&");
+    } else if (parameter.in === "header") {
+      const text = headerValue(name, value, parameter.explode);
+      if (text === undefined) continue;
+      const header = name.toLowerCase();
+      checkHeaderValue(header, text);
+      setOwn(headers, header, text);
+    } else {
+      cookies = join(cookies, cookiePairs(name, value, parameter.explode), "; ");
+    }
+  }
+  if (cookies !== "") {
+    const existing = own(headers, "cookie");
+    headers.cookie = existing === undefined || existing === ""
+      ? cookies
+      : existing + "; " + cookies;
+  }
+  return query;
+}
+
+const COMPONENT_KEPT: Record<string, string> = {
+  "%21": "!",
+  "%27": "'",
+  "%28": "(",
+  "%29": ")",
+  "%2A": "*",
+};
+
+/**
+ * `encodeURIComponent(text)`, without its `URIError` on a lone surrogate
+ * (written as U+FFFD, as every other encoding here writes it).
+ */
+function encodeComponent(text: string): string {
+  return encodeText(text, false).replace(/%2[1789A]/g, (triplet) => COMPONENT_KEPT[triplet]);
+}
+
+/** A form property without an encoding, as swagger-client writes it. */
+function plainFormPair(name: string, value: unknown): string {
+  const key = encodeComponent(name) + "=";
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) {
+    const items: string[] = [];
+    for (const item of value) {
+      items.push(encodeComponent(urlValue(name, item) as string | undefined ?? ""));
+    }
+    return key + items.join(",");
+  }
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    return key + encodeComponent(jsonText(name, value));
+  }
+  return key + encodeComponent(urlValue(name, value) as string);
+}
+
+/**
+ * An `application/x-www-form-urlencoded` body of `members` (own keys, in
+ * order): each property written by its encoding's style, as JSON text, or,
+ * with no encoding, as swagger-client writes it (a primitive as itself, a
+ * list of primitives comma-separated, anything else as JSON text). `null`
+ * and `undefined` members are left out.
+ *
+ * @throws {TypeError} Naming the property, for a value that cannot be written.
+ */
+export function formBody(
+  members: Record<string, unknown>,
+  encoding: ReadonlyMap<string, FormEncoding> | undefined,
+): string {
+  let body = "";
+  for (const name of Object.keys(members)) {
+    let value = members[name];
+    if (value === null || value === undefined) continue;
+    const declared = encoding?.get(name);
+    let pair: string;
+    if (declared === undefined) {
+      pair = plainFormPair(name, value);
+    } else if (declared === "json") {
+      pair = encodeComponent(name) + "=" + encodeComponent(jsonText(name, value));
+    } else {
+      if (declared.deepObject && isPlainObject(value)) value = deepMembers(name, value);
+      pair = declared.write(name, value);
+    }
+    body = join(body, pair, "&");
+  }
+  return body;
+}

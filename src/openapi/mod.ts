@@ -1,0 +1,292 @@
+/**
+ * Request options that are right on the wire for any API that publishes an
+ * OpenAPI 3.0 or 3.1 description (DECISIONS.md rule 25): `fromOpenAPI`
+ * makes a builder that knows the description's operations, and writes every
+ * parameter where the description puts it (path, query on any method,
+ * header, cookie, body), in its `style`, `explode` and `allowReserved`,
+ * with a JSON or form-urlencoded body as the operation takes it and the
+ * `baseUrl` of its `servers`. Other routes are built as `createEndpoint`
+ * builds them.
+ *
+ * For browsers, the description need not ship: `compileOpenAPI` (or
+ * `routecast openapi description.json`) writes the small table the builder
+ * reads, and `fromOpenAPITable` makes the same builder from it.
+ *
+ * This entry runs on the TypeScript template engine (no WebAssembly in its
+ * module graph).
+ *
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPI({
+ *   openapi: "3.0.3",
+ *   info: { title: "Shop", version: "1" },
+ *   servers: [{ url: "https://shop.example.com/v1" }],
+ *   paths: {
+ *     "/orders": {
+ *       get: {
+ *         parameters: [
+ *           { name: "status", in: "query", schema: { type: "array", items: { type: "string" } } },
+ *           { name: "created", in: "query", style: "deepObject", explode: true, schema: { type: "object" } },
+ *         ],
+ *         responses: { 200: { description: "OK" } },
+ *       },
+ *     },
+ *   },
+ * });
+ * const { url } = api("GET /orders", { status: ["open", "paid"], created: { gte: 1700000000 } });
+ * assertEquals(
+ *   url,
+ *   "https://shop.example.com/v1/orders?status=open&status=paid&created%5Bgte%5D=1700000000",
+ * );
+ * ```
+ *
+ * @module
+ */
+
+import { parseTemplate } from "../uri_template/lite.ts";
+import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
+import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
+import type { DeclaredOperations } from "../endpoint/_plan.ts";
+import type { Endpoint, EndpointOptions } from "../endpoint/types.ts";
+import { compileDescription } from "./_compile.ts";
+import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
+
+export type { OpenAPITable };
+export type {
+  BodyDeclaration,
+  EncodingDeclaration,
+  OperationDeclaration,
+  ParameterDeclaration,
+  ParameterLocation,
+  ParameterStyle,
+} from "./_operation.ts";
+export type { EndpointConfig };
+
+/**
+ * Options of `fromOpenAPI` and `fromOpenAPITable`.
+ *
+ * @example
+ * ```ts
+ * import type { OpenAPIOptions } from "@routecast/endpoint/openapi";
+ *
+ * const options: OpenAPIOptions = {
+ *   baseUrl: "https://sandbox.example.com",
+ *   defaults: { headers: { authorization: "Bearer 0000" } },
+ *   config: { lists: "comma" },
+ * };
+ * ```
+ */
+export interface OpenAPIOptions {
+  /**
+   * The base URL, over the one the description's `servers` give (needed
+   * when they give a relative one, or none).
+   */
+  readonly baseUrl?: string;
+  /** The builder's defaults, as `endpoint.defaults()` takes them. */
+  readonly defaults?: EndpointOptions;
+  /** Query forms for routes that are not operations of the description (see `createEndpoint`). */
+  readonly config?: EndpointConfig;
+}
+
+const OPTION_KEYS = ["baseUrl", "defaults", "config"];
+
+const compile = (template: string) => parseTemplate(template);
+
+/**
+ * The builder for declared operations, with the caller's options.
+ *
+ * @throws {TypeError} For invalid options.
+ */
+function builder(declared: DeclaredOperations, options: unknown): Endpoint {
+  if (options !== undefined && !isPlainObject(options)) {
+    throw invalid("options", options, "expected an object with baseUrl, defaults and config");
+  }
+  const given: Record<string, unknown> = options ?? {};
+  for (const key of Object.keys(given)) {
+    if (!OPTION_KEYS.includes(key)) {
+      throw new TypeError(
+        `Invalid option ${quoteValue(key)}: expected "baseUrl", "defaults" or "config"`,
+      );
+    }
+  }
+  const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
+  const baseUrl = own(given, "baseUrl");
+  return baseUrl === undefined ? api : api.defaults({ baseUrl: baseUrl as string });
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 description into the table a builder reads:
+ * for each operation (`"<METHOD> <path>"`), its parameters' locations and
+ * styles, its body's media type and form encoding, and its server. Write it
+ * to a file at build time, and ship it instead of the description.
+ *
+ * @param description A parsed OpenAPI 3.0 or 3.1 document.
+ * @returns The table, plain JSON data.
+ * @throws {TypeError} For a value that is not an OpenAPI 3 description
+ * (Swagger 2.0 included), a `$ref` to another document or in a loop, or a
+ * parameter the builder cannot write.
+ *
+ * @example
+ * ```ts
+ * import { compileOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const table = compileOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Items", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: {
+ *     "/items": {
+ *       get: { parameters: [{ name: "id", in: "query", explode: false }], responses: {} },
+ *     },
+ *   },
+ * });
+ * assertEquals(table, {
+ *   format: "routecast-openapi-table/1",
+ *   server: "https://api.example.com",
+ *   operations: { "GET /items": { parameters: [{ in: "query", name: "id", explode: false }] } },
+ * });
+ * ```
+ */
+export function compileOpenAPI(description: object): OpenAPITable {
+  return compileDescription(description);
+}
+
+/**
+ * Makes a builder from an operation table that `compileOpenAPI` (or
+ * `routecast openapi`) wrote: the same builder `fromOpenAPI` makes from the
+ * description, without shipping the description.
+ *
+ * @param table The table (a copy is kept: changing it later changes nothing).
+ * @param options The base URL, defaults and query config.
+ * @returns The builder.
+ * @throws {TypeError} For a table `compileOpenAPI` could not have written, or invalid options.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPITable } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPITable({
+ *   format: "routecast-openapi-table/1",
+ *   server: "https://api.example.com",
+ *   operations: { "GET /items": { parameters: [{ in: "query", name: "id", explode: false }] } },
+ * });
+ * assertEquals(api("GET /items", { id: [1, 2] }).url, "https://api.example.com/items?id=1,2");
+ * ```
+ */
+export function fromOpenAPITable(table: OpenAPITable, options?: OpenAPIOptions): Endpoint {
+  return builder(readTable(table), options);
+}
+
+/**
+ * Makes a builder that knows the operations of an OpenAPI 3.0 or 3.1
+ * description. A call whose route is `"<METHOD> <path>"`, with the path
+ * exactly as the description's `paths` names it, is built as that
+ * operation's parameters say:
+ *
+ * - path parameters in their `style` and `explode` (`simple`, `label`,
+ *   `matrix`), as RFC 6570 writes them; every one is required;
+ * - query parameters on every method, in `form` (exploded or not),
+ *   `spaceDelimited`, `pipeDelimited` or `deepObject`, with `allowReserved`;
+ * - header parameters into `headers`, cookie parameters into one `cookie`
+ *   header;
+ * - everything else into the body: JSON when the operation takes a JSON
+ *   type (or a wildcard, or says nothing), a form string when it takes
+ *   `application/x-www-form-urlencoded`, with that content type unless the
+ *   caller set one; `data` replaces the body, as for every builder.
+ *
+ * A key the operation declares is that parameter even when it is named like
+ * an option (`url`, `data`): set such options with `defaults()`. The default
+ * `baseUrl` is the operation's server, else the description's first one.
+ * Other routes are built as `createEndpoint` builds them. Values are not
+ * checked against schemas: `typed()` does that at compile time.
+ *
+ * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table
+ * `compileOpenAPI` wrote.
+ * @param options The base URL, defaults and query config.
+ * @returns The builder.
+ * @throws {TypeError} For a value that is not an OpenAPI 3 description,
+ * a `$ref` to another document or in a loop, or invalid options.
+ *
+ * @example Stripe-like: deepObject ranges, a form body with a field named `url`
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const stripe = fromOpenAPI({
+ *   openapi: "3.0.0",
+ *   info: { title: "Stripe-like", version: "1" },
+ *   servers: [{ url: "https://api.stripe.com/" }],
+ *   paths: {
+ *     "/v1/webhook_endpoints": {
+ *       post: {
+ *         requestBody: {
+ *           content: {
+ *             "application/x-www-form-urlencoded": {
+ *               schema: {
+ *                 type: "object",
+ *                 properties: { url: { type: "string" }, enabled_events: { type: "array" } },
+ *               },
+ *               encoding: { enabled_events: { style: "deepObject", explode: true } },
+ *             },
+ *           },
+ *         },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * });
+ * const created = stripe("POST /v1/webhook_endpoints", {
+ *   url: "https://example.com/hook",
+ *   enabled_events: ["charge.succeeded"],
+ * });
+ * assertEquals(created.url, "https://api.stripe.com/v1/webhook_endpoints");
+ * assertEquals(created.body, "url=https%3A%2F%2Fexample.com%2Fhook&enabled_events=charge.succeeded");
+ * assertEquals(created.headers["content-type"], "application/x-www-form-urlencoded");
+ * ```
+ *
+ * @example Kubernetes-like: a query parameter on a POST, a JSON merge patch
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const kube = fromOpenAPI({
+ *   openapi: "3.0.0",
+ *   info: { title: "Kubernetes-like", version: "1" },
+ *   paths: {
+ *     "/api/v1/namespaces/{namespace}/pods/{name}": {
+ *       parameters: [
+ *         { name: "namespace", in: "path", required: true, schema: { type: "string" } },
+ *         { name: "name", in: "path", required: true, schema: { type: "string" } },
+ *       ],
+ *       patch: {
+ *         parameters: [{ name: "dryRun", in: "query", schema: { type: "string" } }],
+ *         requestBody: { content: { "application/merge-patch+json": { schema: { type: "object" } } } },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }, { baseUrl: "https://kubernetes.local:6443" });
+ * const patch = kube("PATCH /api/v1/namespaces/{namespace}/pods/{name}", {
+ *   namespace: "default",
+ *   name: "web-0",
+ *   dryRun: "All",
+ *   metadata: { labels: { tier: "web" } },
+ * });
+ * assertEquals(patch.url, "https://kubernetes.local:6443/api/v1/namespaces/default/pods/web-0?dryRun=All");
+ * assertEquals(patch.body, { metadata: { labels: { tier: "web" } } });
+ * assertEquals(patch.headers["content-type"], "application/merge-patch+json");
+ * ```
+ */
+export function fromOpenAPI(
+  description: object | OpenAPITable,
+  options?: OpenAPIOptions,
+): Endpoint {
+  const declared = isPlainObject(description) && own(description, "format") === TABLE_FORMAT
+    ? readTable(description)
+    : readTable(compileDescription(description));
+  return builder(declared, options);
+}
