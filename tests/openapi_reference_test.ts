@@ -32,11 +32,10 @@ import {
 } from "./_openapi_descriptions.ts";
 import { type Kind, operationKinds } from "./_openapi_operations.ts";
 import { type Mode, seedOf, valuesFor } from "./_openapi_values.ts";
-import { type Builder, routecastOpenAPI } from "./_openapi_module.ts";
+import { compileOpenAPI, fromOpenAPI, fromOpenAPITable } from "@routecast/endpoint/openapi";
+import type { Endpoint } from "@routecast/endpoint";
 
 const MODES: Mode[] = ["plain", "mixed", "edge"];
-
-const routecast = routecastOpenAPI;
 
 async function casesOf(name: string) {
   const description = loadDescription(name);
@@ -72,7 +71,7 @@ async function casesOf(name: string) {
   return { description, cases, skipped };
 }
 
-function call(api: Builder, c: Case) {
+function call(api: Endpoint, c: Case) {
   const route = `${c.operation.method.toUpperCase()} ${c.operation.path}`;
   try {
     return { ok: true as const, request: api(route, { ...c.generated.values }) };
@@ -85,7 +84,7 @@ function call(api: Builder, c: Case) {
  * The one parameter or body field that shows a bug on its own (with the path and
  * required parameters at plain values), for the report; `undefined` when it takes several.
  */
-function smallestReproduction(api: Builder, c: Case) {
+function smallestReproduction(api: Endpoint, c: Case) {
   const plain = valuesFor(c.document, c.operation, "plain", 1).parameters;
   const path = Object.fromEntries(
     c.operation.parameters.filter((p) => p.in === "path" || p.required)
@@ -121,9 +120,7 @@ Deno.test("swagger-client builds a request for every compared operation (plain a
 
 Deno.test({
   name: "fromOpenAPI() builds what swagger-client builds, but for the documented differences",
-  ignore: routecast === undefined,
   async fn() {
-    const { fromOpenAPI, fromOpenAPITable, compileOpenAPI } = routecast!;
     const perDescription: Record<string, { operations: number; cases: number; skipped: string[] }> =
       {};
     const perKind: Partial<Record<Kind, number>> = {};
@@ -137,7 +134,8 @@ Deno.test({
       const options = description.baseUrl ? { baseUrl: description.baseUrl } : {};
       const api = fromOpenAPI(description.document, options);
       const table = JSON.parse(JSON.stringify(compileOpenAPI(description.document)));
-      const fromTable = fromOpenAPITable(table, options);
+      const fromTable = fromOpenAPI(table, options);
+      const fromTableToo = fromOpenAPITable(table, options);
       const operations = new Set<string>();
       for (const { mode, c } of cases) {
         const route = `${c.operation.method.toUpperCase()} ${c.operation.path}`;
@@ -148,18 +146,21 @@ Deno.test({
           }
         }
         const result = call(api, c);
-        // The builder made from the compiled table behaves identically.
-        let fromTableResult: unknown;
-        try {
-          fromTableResult = fromTable(route, { ...c.generated.values });
-        } catch (error) {
-          fromTableResult = `throws ${error}`;
+        // The builders made from the compiled table (JSON round trip) behave identically.
+        const expected = result.ok ? result.request : `throws ${result.error}`;
+        for (
+          const [which, builder] of [["fromOpenAPI", fromTable], [
+            "fromOpenAPITable",
+            fromTableToo,
+          ]] as const
+        ) {
+          const other = call(builder, c);
+          assertEquals(
+            other.ok ? other.request : `throws ${other.error}`,
+            expected,
+            `${name} ${route} (${mode}): ${which}(compileOpenAPI(description)) differs`,
+          );
         }
-        assertEquals(
-          fromTableResult,
-          result.ok ? result.request : `throws ${result.error}`,
-          `${name} ${route} (${mode}): the builder from compileOpenAPI's table differs`,
-        );
         const outcome = compare(c, result);
         if (outcome.kind === "equal") equal++;
         else if (outcome.kind === "explained") {

@@ -19,12 +19,11 @@ import express from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toFetch } from "../mod.ts";
-import type { RequestOptions } from "../mod.ts";
+import { toFetch } from "@routecast/endpoint";
 import { buildWithSwagger, type Case, resolveForSwagger } from "./_openapi_compare.ts";
 import { DESCRIPTION_NAMES, loadDescription, nameCollision } from "./_openapi_descriptions.ts";
 import { bodyEncoding, type Json } from "./_openapi_operations.ts";
-import { routecastOpenAPI } from "./_openapi_module.ts";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { seedOf, valuesFor } from "./_openapi_values.ts";
 
 /** At most this many operations per description go on the wire (the test stays fast). */
@@ -105,10 +104,8 @@ async function send(url: string, init: RequestInit, c: Case): Promise<Seen> {
 
 Deno.test({
   name: "fromOpenAPI() requests pass a validating server and read as swagger-client's do",
-  ignore: routecastOpenAPI === undefined,
   sanitizeResources: false,
   async fn() {
-    const { fromOpenAPI } = routecastOpenAPI!;
     const counts: Record<string, { tried: number; passed: number }> = {};
     const failures: unknown[] = [];
     for (const name of DESCRIPTION_NAMES) {
@@ -137,7 +134,7 @@ Deno.test({
           if (theirs.status !== 200) continue;
           counts[name].passed++;
           const route = `${operation.method.toUpperCase()} ${operation.path}`;
-          const [url, init] = toFetch(api(route, { ...generated.values }) as RequestOptions);
+          const [url, init] = toFetch(api(route, { ...generated.values }));
           const ours = await send(url, init as RequestInit, c);
           if (ours.status !== 200 || JSON.stringify(ours.read) !== JSON.stringify(theirs.read)) {
             failures.push({
