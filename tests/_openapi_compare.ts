@@ -48,6 +48,11 @@ export const DIFFERENCES = {
   "8 redefined path-level parameter": "the operation's parameter wins over the path-level one",
   "9 null form field": "null form-body fields are left out",
   "10 refused path value": "a path value . or .., or a missing path parameter, is a TypeError",
+  "11 wildcard body type": "a body the operation takes as */* goes as application/json",
+  "12 empty PUT body": 'a PUT or PATCH with no body has body "" (rule 7)',
+  "13 empty path value":
+    "an empty path value is an empty segment; swagger-client stops filling the path",
+  "14 empty header value": "a header parameter whose list or object is empty is left out",
 } as const;
 export type Difference = keyof typeof DIFFERENCES;
 
@@ -213,6 +218,8 @@ function hasDate(value: unknown): boolean {
 }
 
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+/** Stands for an empty path value in swagger-client's input, removed from its url afterwards. */
+const EMPTY_PATH_VALUE = "routecastemptypathvalue";
 const RENAMED = "x-routecast-renamed-";
 
 /** What the input-side differences change in swagger-client's input. */
@@ -226,6 +233,15 @@ function swaggerInputAsRoutecastReadsIt(c: Case, which: Set<Difference>) {
   }
   if (which.has("9 null form field") && body) {
     body = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
+  }
+  if (which.has("13 empty path value")) {
+    parameters = Object.fromEntries(
+      Object.entries(parameters).map(([k, v]) =>
+        c.operation.parameters.some((p) => p.in === "path" && p.name === k) && v === ""
+          ? [k, EMPTY_PATH_VALUE]
+          : [k, v]
+      ),
+    );
   }
   const rename = which.has("7 ignored header names");
   const unshadow = which.has("8 redefined path-level parameter");
@@ -273,6 +289,9 @@ function applicableInputDifferences(c: Case): Difference[] {
     )
   ) found.push("7 ignored header names");
   if (c.operation.shadowed.length > 0) found.push("8 redefined path-level parameter");
+  if (c.operation.parameters.some((p) => p.in === "path" && parameters[p.name] === "")) {
+    found.push("13 empty path value");
+  }
   return found;
 }
 
@@ -403,6 +422,35 @@ function undoOutputDifferences(c: Case, rc: Built, sc: Built): Difference[] {
       }
     }
   }
+  // 11: a wildcard body type is sent as JSON's (rule 25).
+  const types = Object.keys(c.operation.requestBody?.content ?? {});
+  if (
+    types.length > 0 && types.every((type) => type.split(";")[0].trim().endsWith("/*")) &&
+    rc.headers["content-type"] === "application/json" &&
+    sc.headers["content-type"] === types[0]
+  ) {
+    sc.headers["content-type"] = rc.headers["content-type"];
+    found.add("11 wildcard body type");
+  }
+  // 12: rule 7's empty body for PUT and PATCH, which fetch sends with content-length: 0.
+  if (
+    (rc.method === "put" || rc.method === "patch") && rc.body === "" && sc.body === undefined
+  ) {
+    delete rc.body;
+    found.add("12 empty PUT body");
+  }
+  // 14: an empty list or object in a header parameter is left out.
+  for (const p of c.operation.parameters) {
+    const value = values[p.name];
+    const name = p.name.toLowerCase();
+    if (
+      p.in === "header" && value !== null && typeof value === "object" &&
+      Object.keys(value).length === 0 && !(name in rc.headers) && sc.headers[name] === ""
+    ) {
+      delete sc.headers[name];
+      found.add("14 empty header value");
+    }
+  }
   // 4: the cookie header, checked against the OpenAPI form rather than swagger-client's.
   if (rc.headers.cookie !== sc.headers.cookie) {
     const expected = expectedCookie(c);
@@ -469,10 +517,10 @@ export function compare(
   const input = applicableInputDifferences(c);
   const attempt = (which: Difference[]) => {
     try {
-      return reduce(
-        c,
-        unrename(buildWithSwagger(c, swaggerInputAsRoutecastReadsIt(c, new Set(which)))),
+      const request = unrename(
+        buildWithSwagger(c, swaggerInputAsRoutecastReadsIt(c, new Set(which))),
       );
+      return reduce(c, { ...request, url: request.url.replaceAll(EMPTY_PATH_VALUE, "") });
     } catch {
       return undefined;
     }

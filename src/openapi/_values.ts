@@ -224,7 +224,7 @@ export function formBody(
 ): string {
   let body = "";
   for (const name of Object.keys(members)) {
-    let value = members[name];
+    const value = members[name];
     if (value === null || value === undefined) continue;
     const declared = encoding?.get(name);
     let pair: string;
