@@ -254,7 +254,9 @@ export type OperationOptions<
  * @internal
  */
 export type OperationArguments<Operation, Provided extends string, Sent extends string> =
-  ArgumentsOf<OperationOptions<Operation, Provided, Sent>>;
+  OperationOptions<Operation, Provided, Sent> extends infer Options
+    ? Empty extends Options ? [options?: Options] : [options: Options]
+    : never;
 
 /** `[options]`, optional when `Options` requires nothing. */
 type ArgumentsOf<Options> = Empty extends Options ? [options?: Options] : [options: Options];
