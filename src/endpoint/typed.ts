@@ -5,8 +5,45 @@
  */
 
 import { quoteValue } from "./_objects.ts";
-import type { Endpoint } from "./types.ts";
+import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
 
+/**
+ * Returns `builder`, a builder made by `fromOpenAPI`, itself, typed from
+ * `Paths`, the `paths` interface openapi-typescript generates from the same
+ * description. No runtime effect. Typed as for `endpoint`, but for what
+ * such a builder does with a route whose path is exactly a key of `Paths`:
+ * it takes query parameters on any method, header and cookie parameters by
+ * name, form-urlencoded body fields, and keys named like options as the
+ * description declares them (see {@linkcode OpenAPIEndpoint}).
+ *
+ * @param builder A builder made by `fromOpenAPI`, or by its `defaults()`.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type OpenAPIEndpoint, typed } from "@routecast/endpoint";
+ *
+ * interface paths {
+ *   "/api/v1/namespaces/{namespace}/pods": {
+ *     post: {
+ *       parameters: { path: { namespace: string }; query?: { dryRun?: string } };
+ *       requestBody: { content: { "application/json": { metadata: { name: string } } } };
+ *       responses: { 201: { content: { "application/json": { kind: string } } } };
+ *     };
+ *   };
+ * }
+ * // A builder made by fromOpenAPI(description) has this type.
+ * const described = endpoint.defaults({ baseUrl: "https://k8s.example.com" }) as OpenAPIEndpoint;
+ * const kube = typed<paths>(described);
+ * kube("POST /api/v1/namespaces/{namespace}/pods", {
+ *   namespace: "default",
+ *   dryRun: "All",
+ *   metadata: { name: "web" },
+ * });
+ * ```
+ */
+export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, Paths>;
 /**
  * Returns `builder` itself, typed from `Paths`, the `paths` interface that
  * openapi-typescript generates from an OpenAPI description (GitHub's is
@@ -53,7 +90,10 @@ import type { Endpoint } from "./types.ts";
  * api("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
  * ```
  */
-export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths> {
+export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths>;
+export function typed<Paths>(
+  builder: Endpoint | OpenAPIEndpoint,
+): Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths> {
   if (typeof builder !== "function" || !("DEFAULTS" in builder)) {
     throw new TypeError(
       `Invalid builder ${
@@ -61,5 +101,5 @@ export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths> {
       }: expected endpoint or a builder made by endpoint.defaults()`,
     );
   }
-  return builder as unknown as Endpoint<never, Paths>;
+  return builder as unknown as Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths>;
 }
