@@ -380,6 +380,21 @@ Deno.test("fromOpenAPI(): a declared parameter or body field named like an optio
   assertEquals(hook.body, "url=https%3A%2F%2Fexample.com%2Fhook");
   const task = api("POST /tasks", { data: { name: "Buy milk" } });
   assertEquals(task.body, { data: { name: "Buy milk" } });
+  // A body the operation takes as */* names its fields too (Kubernetes' ConfigMap has data).
+  const configMap = fromOpenAPI(describe({
+    "/configmaps": {
+      post: {
+        requestBody: {
+          content: {
+            "*/*": { schema: { type: "object", properties: { data: { type: "object" } } } },
+          },
+        },
+        responses: {},
+      },
+    },
+  }))("POST /configmaps", { data: { key: "value" }, kind: "ConfigMap" });
+  assertEquals(configMap.body, { data: { key: "value" }, kind: "ConfigMap" });
+  assertEquals(configMap.headers, { "content-type": "application/json" });
   const search = api("GET /search", { method: "fast", url: "x" });
   assertEquals([search.method, search.url], ["get", `${BASE}/search?method=fast&url=x`]);
   // The named options of those names are set with defaults(); other routes keep them.

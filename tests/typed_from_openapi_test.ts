@@ -11,9 +11,9 @@
  *
  * These are type tests: `deno check` (run by `deno task check`) fails on a
  * call that does not type-check and on a `@ts-expect-error` line that is no
- * longer an error. The builders are `endpoint`'s seen as `OpenAPIEndpoint`,
- * the type `fromOpenAPI` returns, so the calls are checked, not run (what
- * `fromOpenAPI` sends is its own tests' business).
+ * longer an error. The builders are `fromOpenAPI`'s on the same
+ * descriptions; the last test runs calls the types accept and checks what
+ * they send.
  */
 import {
   type Endpoint,
@@ -25,7 +25,7 @@ import {
   typed,
 } from "@routecast/endpoint";
 import { endpoint as lite, typed as liteTyped } from "@routecast/endpoint/lite";
-import { assertStrictEquals } from "@std/assert";
+import { assert, assertEquals, assertStrictEquals } from "@std/assert";
 import type {
   components as StripeSchemas,
   paths as Stripe,
@@ -36,15 +36,16 @@ import type {
 } from "./testdata/kubernetes/paths.generated.ts";
 import type { paths as Asana } from "./testdata/asana/paths.generated.ts";
 import { type Equal, pinType, typeOnly } from "./_type_checks.ts";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
+import stripeDescription from "./testdata/stripe/openapi.json" with { type: "json" };
+import kubernetesDescription from "./testdata/kubernetes/openapi.json" with { type: "json" };
+import asanaDescription from "./testdata/asana/openapi.json" with { type: "json" };
 
-/** A builder as `fromOpenAPI(description)` returns it, at the description's server. */
-function described(baseUrl: string): OpenAPIEndpoint {
-  return endpoint.defaults({ baseUrl }) as OpenAPIEndpoint;
-}
-
-const stripe = typed<Stripe>(described("https://api.stripe.com"));
-const kube = typed<Kubernetes>(described("https://kubernetes.example.com"));
-const asana = typed<Asana>(described("https://app.asana.com/api/1.0"));
+const stripe = typed<Stripe>(fromOpenAPI(stripeDescription));
+const kube = typed<Kubernetes>(
+  fromOpenAPI(kubernetesDescription, { baseUrl: "https://kubernetes.example.com" }),
+);
+const asana = typed<Asana>(fromOpenAPI(asanaDescription));
 /** The same descriptions on `endpoint`, typed as today. */
 const stripeByRule7 = typed<Stripe>(endpoint);
 const kubeByRule7 = typed<Kubernetes>(endpoint);
@@ -55,7 +56,7 @@ const POD = { ...NAMESPACE, name: "web" } as const;
 const CONTAINERS = { containers: [{ name: "web", image: "nginx" }] };
 
 Deno.test("typed() keeps an OpenAPIEndpoint one, and endpoint's builders Endpoints", () => {
-  const api = described("https://api.stripe.com");
+  const api = fromOpenAPI(stripeDescription);
   assertStrictEquals(typed<Stripe>(api), api);
   assertStrictEquals(liteTyped<Stripe>(api), api);
   pinType<Equal<typeof stripe, OpenAPIEndpoint<never, Stripe>>>();
@@ -335,4 +336,53 @@ Deno.test("typed(fromOpenAPI) keeps the typing through defaults() and types api(
   pinType<
     Equal<OperationOf<ReturnType<typeof kube.parse<typeof merged>>>, OperationOf<typeof merged>>
   >();
+});
+
+Deno.test("typed(fromOpenAPI) calls the types accept send what the descriptions ask for", () => {
+  const charges = stripe("GET /v1/charges", {
+    created: { gte: 1704067200 },
+    expand: ["data.customer"],
+  });
+  assertEquals(
+    charges.url,
+    "https://api.stripe.com/v1/charges?created%5Bgte%5D=1704067200&expand=data.customer",
+  );
+  const customer = stripe("POST /v1/customers", {
+    email: "jenny@example.com",
+    metadata: { order: "6735" },
+  });
+  assertEquals(customer.body, "email=jenny%40example.com&metadata%5Border%5D=6735");
+  assertEquals(customer.headers["content-type"], "application/x-www-form-urlencoded");
+  const hook = stripe("POST /v1/webhook_endpoints", {
+    url: "https://example.com/hooks",
+    enabled_events: ["charge.succeeded"],
+  });
+  assertEquals(hook.url, "https://api.stripe.com/v1/webhook_endpoints");
+  assert(String(hook.body).startsWith("url=https%3A%2F%2Fexample.com%2Fhooks&"), String(hook.body));
+  const task = asana("POST /tasks", {
+    data: { name: "Buy milk" },
+    opt_fields: ["name", "completed"],
+  });
+  assertEquals(task.body, { data: { name: "Buy milk" } });
+  assertEquals(task.url, "https://app.asana.com/api/1.0/tasks?opt_fields=name,completed");
+  const pod = kube("POST /api/v1/namespaces/{namespace}/pods", {
+    ...NAMESPACE,
+    dryRun: "All",
+    "X-Request-Id": "r-2",
+    metadata: { name: "web" },
+    spec: CONTAINERS,
+  });
+  assertEquals(
+    pod.url,
+    "https://kubernetes.example.com/api/v1/namespaces/default/pods?dryRun=All",
+  );
+  assertEquals(pod.body, { metadata: { name: "web" }, spec: CONTAINERS });
+  assertEquals(pod.headers["x-request-id"], "r-2");
+  const log = kube("GET /api/v1/namespaces/{namespace}/pods/{name}/log", {
+    ...POD,
+    "X-Request-Id": "r-1",
+    session: "s3cr3t",
+    theme: "dark",
+  });
+  assertEquals(log.headers.cookie, "session=s3cr3t; theme=dark");
 });

@@ -22,7 +22,8 @@ import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
  *
  * @example
  * ```ts
- * import { endpoint, type OpenAPIEndpoint, typed } from "@routecast/endpoint";
+ * import { fromOpenAPI, typed } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
  *
  * interface paths {
  *   "/api/v1/namespaces/{namespace}/pods": {
@@ -33,14 +34,30 @@ import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
  *     };
  *   };
  * }
- * // A builder made by fromOpenAPI(description) has this type.
- * const described = endpoint.defaults({ baseUrl: "https://k8s.example.com" }) as OpenAPIEndpoint;
- * const kube = typed<paths>(described);
- * kube("POST /api/v1/namespaces/{namespace}/pods", {
+ * const kube = typed<paths>(fromOpenAPI({
+ *   openapi: "3.0.3",
+ *   info: { title: "Kubernetes-like", version: "1" },
+ *   servers: [{ url: "https://k8s.example.com" }],
+ *   paths: {
+ *     "/api/v1/namespaces/{namespace}/pods": {
+ *       post: {
+ *         parameters: [
+ *           { name: "namespace", in: "path", required: true },
+ *           { name: "dryRun", in: "query" },
+ *         ],
+ *         requestBody: { content: { "application/json": {} } },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }));
+ * const created = kube("POST /api/v1/namespaces/{namespace}/pods", {
  *   namespace: "default",
  *   dryRun: "All",
  *   metadata: { name: "web" },
  * });
+ * assertEquals(created.url, "https://k8s.example.com/api/v1/namespaces/default/pods?dryRun=All");
+ * assertEquals(created.body, { metadata: { name: "web" } });
  * ```
  */
 export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, Paths>;

@@ -433,7 +433,7 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
  *
  * @example
  * ```ts
- * import { endpoint, type OpenAPIEndpoint, typed } from "@routecast/endpoint";
+ * import { fromOpenAPI, typed } from "@routecast/endpoint/openapi";
  * import { assertEquals } from "@std/assert";
  *
  * interface paths {
@@ -447,11 +447,24 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
  *     };
  *   };
  * }
- * // A builder made by fromOpenAPI(description) has this type.
- * const described = endpoint.defaults({ baseUrl: "https://api.example.com" }) as OpenAPIEndpoint;
- * const api = typed<paths>(described);
+ * const api = typed<paths>(fromOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Customers", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: {
+ *     "/v1/customers": {
+ *       post: {
+ *         parameters: [{ name: "Idempotency-Key", in: "header" }],
+ *         requestBody: { content: { "application/x-www-form-urlencoded": {} } },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }));
  * const options = api("POST /v1/customers", { email: "a@example.com", "Idempotency-Key": "k1" });
  * assertEquals(options.url, "https://api.example.com/v1/customers");
+ * assertEquals(options.body, "email=a%40example.com");
+ * assertEquals(options.headers["idempotency-key"], "k1");
  * // @ts-expect-error: the form's email is required
  * api("POST /v1/customers", { "Idempotency-Key": "k2" });
  * ```
@@ -463,10 +476,15 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *
    * @example
    * ```ts
-   * import { endpoint, type OpenAPIEndpoint } from "@routecast/endpoint";
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
    * import { assertEquals } from "@std/assert";
    *
-   * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }) as OpenAPIEndpoint;
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
    * assertEquals(api({ url: "/pets/{id}", id: 7 }).url, "https://api.example.com/pets/7");
    * ```
    */
@@ -480,10 +498,15 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *
    * @example
    * ```ts
-   * import { endpoint, type OpenAPIEndpoint } from "@routecast/endpoint";
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
    * import { assertEquals } from "@std/assert";
    *
-   * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }) as OpenAPIEndpoint;
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
    * assertEquals(api.defaults({ url: "/health" })().url, "https://api.example.com/health");
    * ```
    */
@@ -495,10 +518,15 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *
    * @example
    * ```ts
-   * import { endpoint, type OpenAPIEndpoint } from "@routecast/endpoint";
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
    * import { assertEquals } from "@std/assert";
    *
-   * const api = endpoint.defaults({ baseUrl: "https://api.example.com" }) as OpenAPIEndpoint;
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
    * assertEquals(api("GET /pets/{id}", { id: 7 }).url, "https://api.example.com/pets/7");
    * ```
    */
