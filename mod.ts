@@ -31,6 +31,7 @@ export type {
   EndpointOptions,
   MediaType,
   MergedOptions,
+  OpenAPIEndpoint,
   OperationOf,
   RequestHeaders,
   RequestMeta,

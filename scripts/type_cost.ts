@@ -8,6 +8,8 @@
  * - `untyped`: routecast's `endpoint` with each route `as string`;
  * - `route text`: routecast's `endpoint` with route literals (today's inference);
  * - `typed`: `typed<paths>(endpoint)` with GitHub's full `paths`;
+ * - `typed OpenAPIEndpoint`: `typed<paths>()` of the builder type `fromOpenAPI`
+ *   returns, where every route is an operation placed as the description says;
  * - `@octokit/types`: the reference's `endpoint` (typed by `@octokit/types`' `Endpoints`).
  *
  * The calls are checked as a consumer checks them: in a scratch project
@@ -145,6 +147,15 @@ export const VARIANTS = {
       'import type { paths } from "@octokit/openapi-types";',
       'import { endpoint, typed } from "@routecast/endpoint";',
       "const github = typed<paths>(endpoint);",
+    ],
+    call: ({ route, options }: Call) => `github(${JSON.stringify(route)}, ${options});`,
+  },
+  "typed OpenAPIEndpoint": {
+    header: [
+      'import type { paths } from "@octokit/openapi-types";',
+      'import { endpoint, type OpenAPIEndpoint, typed } from "@routecast/endpoint";',
+      // The type fromOpenAPI(description) returns; only the types are checked.
+      "const github = typed<paths>(endpoint as OpenAPIEndpoint);",
     ],
     call: ({ route, options }: Call) => `github(${JSON.stringify(route)}, ${options});`,
   },

@@ -17,6 +17,16 @@
  *   names them in `{?…}` (`"DELETE /pets/{petId}{?reason}"`).
  * - A parameter named like an option (`url`, `headers`, ...) is an option,
  *   never a parameter, so it is left out (send such a body with `data`).
+ * - A builder made by `fromOpenAPI` (an `OpenAPIEndpoint`) places every
+ *   parameter of an operation where the description says, for a route
+ *   whose path is exactly a key of `Paths` (`"POST /v1/customers"`, not
+ *   `"POST /v1/customers{?expand}"` or `"GET /pets/:petId"`). Such a route
+ *   takes its query parameters on any method, its header and cookie
+ *   parameters by name, and the fields of a form-urlencoded body when the
+ *   body lists no JSON type; and a key the operation declares is that
+ *   parameter even when an option has its name (Stripe's body field
+ *   `url`, Asana's `data`). Other spellings of the route are typed as for
+ *   `endpoint`, since the builder builds them as `endpoint` would.
  * - Every lookup is a key or property access, never a walk over all of
  *   `Paths`, so a description with a thousand operations costs a call no
  *   more than one with ten.
@@ -105,8 +115,11 @@ export type RouteOperation<Paths, Route extends string> = string extends Route ?
 /** `X`, or the empty object when `X` is `never`, `undefined` or not an object. */
 type ObjectOr<X> = [X] extends [never] ? Empty : X extends object ? X : Empty;
 
-/** The parameters `In` (`"path"` or `"query"`) of an operation, as declared. */
-type Parameters<Operation, In extends "path" | "query"> = Operation extends
+/** Where a parameter is: an OpenAPI parameter's `in`. */
+type ParameterIn = "path" | "query" | "header" | "cookie";
+
+/** The parameters `In` of an operation, as declared. */
+type Parameters<Operation, In extends ParameterIn> = Operation extends
   { readonly parameters?: infer All }
   ? NonNullable<All> extends infer Declared
     ? Declared extends { readonly [Key in In]?: infer Found } ? ObjectOr<NonNullable<Found>>
@@ -140,6 +153,39 @@ type BodyParameters<Operation> = Operation extends { readonly requestBody: infer
   ? ObjectOr<BodyObject<JsonContent<NonNullable<Body>>>>
   : Operation extends { readonly requestBody?: infer Body }
     ? Partial<ObjectOr<BodyObject<JsonContent<NonNullable<Body>>>>>
+  : Empty;
+
+/**
+ * The media types of a `content` map that `fromOpenAPI` sends parameters
+ * as JSON: `application/json`, else `…+json`, else a wildcard (`*\/*`).
+ */
+type SentJsonType<Content> = "application/json" extends keyof Content ? "application/json"
+  : [Extract<keyof Content, `${string}/${string}+json`>] extends [never]
+    ? Extract<keyof Content, "*/*" | "application/*">
+  : Extract<keyof Content, `${string}/${string}+json`>;
+
+/** The media type `fromOpenAPI` encodes a body as: a JSON type, else a form. */
+type SentMediaType<Content> = [SentJsonType<Content>] extends [never]
+  ? Extract<keyof Content, "application/x-www-form-urlencoded">
+  : SentJsonType<Content>;
+
+/** The content of a request body that `fromOpenAPI` sends parameters in, or `never`. */
+type SentContent<Message> = Message extends { readonly content: infer Content }
+  ? Content[SentMediaType<Content>]
+  : never;
+
+/**
+ * {@linkcode BodyObject}, but for a map that admits no key (Stripe's GETs
+ * declare an empty form body, `Record<string, never>`): no parameters.
+ */
+type SentBodyObject<Body> = Body extends { readonly [key: string]: never } ? Empty
+  : BodyObject<Body>;
+
+/** The top-level fields of the body `fromOpenAPI` sends (JSON or form); all optional when the body is. */
+type SentBodyParameters<Operation> = Operation extends { readonly requestBody: infer Body }
+  ? ObjectOr<SentBodyObject<SentContent<NonNullable<Body>>>>
+  : Operation extends { readonly requestBody?: infer Body }
+    ? Partial<ObjectOr<SentBodyObject<SentContent<NonNullable<Body>>>>>
   : Empty;
 
 /** `Params` without keys named like options. */
@@ -211,6 +257,52 @@ export type OperationArguments<Operation, Provided extends string, Sent extends 
   OperationOptions<Operation, Provided, Sent> extends infer Options
     ? Empty extends Options ? [options?: Options] : [options: Options]
     : never;
+
+/** `[options]`, optional when `Options` requires nothing. */
+type ArgumentsOf<Options> = Empty extends Options ? [options?: Options] : [options: Options];
+
+/** The declared names of `Params` (a union distributes), without index signatures. */
+type DeclaredNames<Params> = Params extends unknown
+  ? keyof { [Key in keyof Params as string extends Key ? never : Key]: 0 }
+  : never;
+
+/**
+ * The options of an operation as `fromOpenAPI` builds it: every parameter
+ * where the description puts it (path, query on any method, header, cookie,
+ * a JSON or form body), each declared key typed as declared even when an
+ * option has its name; the named options the operation does not declare,
+ * but for `Kept` (the `method` and `url` of `endpoint(options)`, which name
+ * the route). A body field named like a parameter is the parameter
+ * (Kubernetes' DELETE has `dryRun` in the query and in `DeleteOptions`).
+ * `Provided` names the parameters a builder has as defaults.
+ *
+ * @internal
+ */
+export type DescribedOptions<Operation, Provided extends string, Kept extends string = never> = [
+  PathParameters<Operation>,
+  Parameters<Operation, "query">,
+  Parameters<Operation, "header">,
+  Parameters<Operation, "cookie">,
+] extends [infer Path, infer Query, infer Header, infer Cookie] ?
+    | DeclaredNames<Path>
+    | DeclaredNames<Query>
+    | DeclaredNames<Header>
+    | DeclaredNames<Cookie> extends infer Named extends PropertyKey
+    ? WithoutKeys<SentBodyParameters<Operation>, Named | Kept> extends infer Body ?
+        & Omit<NamedOptions, Exclude<Named | DeclaredNames<Body>, Kept>>
+        & Defaulted<Path, Provided>
+        & Defaulted<Query, Provided>
+        & Defaulted<Header, Provided>
+        & Defaulted<Cookie, Provided>
+        & Defaulted<Body, Provided>
+    : never
+  : never
+  : never;
+
+/** `Params` without the keys in `Names`. */
+type WithoutKeys<Params, Names extends PropertyKey> = [Names] extends [never] ? Params
+  : Params extends unknown ? { [Key in keyof Params as Exclude<Key, Names>]: Params[Key] }
+  : never;
 
 /** A status code of a successful response (`200`, `"201"`, `"2XX"`). */
 type Success = `2${Digit}${Digit}` | "2XX";
@@ -285,3 +377,44 @@ export type EndpointObjectOptions<Paths, Options, Provided extends string> =
     ? [Operation] extends [never] ? UrlOptions<Options, Provided>
     : OperationOptions<Operation, Provided, QueryNames<OptionsRoute<Options>>>
     : never;
+
+/**
+ * The operation `fromOpenAPI` builds a route by: the route's path, as
+ * written, is a key of `Paths` (the method in any case, GET for a lone
+ * path); `never` for any other route.
+ */
+type ExactOperation<Paths, Route extends string> = string extends Route ? never
+  : RouteParts<Route> extends [infer Method extends string, infer Path extends string]
+    ? Path extends keyof Paths
+      ? Method extends OperationMethod & keyof Paths[Path] ? NonNullable<Paths[Path][Method]>
+      : never
+    : never
+  : never;
+
+/**
+ * The arguments after a route of an `OpenAPIEndpoint`: a route that is an
+ * operation of `Paths` as written takes {@linkcode DescribedOptions}; any
+ * other as {@linkcode EndpointArguments}.
+ *
+ * @internal
+ */
+export type DescribedArguments<Paths, Route extends string, Provided extends string> =
+  [keyof Paths] extends [never] ? RouteArguments<Route, Provided>
+    : ExactOperation<Paths, Route> extends infer Operation
+      ? [Operation] extends [never] ? EndpointArguments<Paths, Route, Provided>
+      : ArgumentsOf<DescribedOptions<Operation, Provided>>
+    : never;
+
+/**
+ * The extra constraint on `api(options)` for an `OpenAPIEndpoint`, as
+ * {@linkcode DescribedArguments} for a route; `method` and `url` stay the
+ * route's.
+ *
+ * @internal
+ */
+export type DescribedObjectOptions<Paths, Options, Provided extends string> = [keyof Paths] extends
+  [never] ? UrlOptions<Options, Provided>
+  : ExactOperation<Paths, OptionsRoute<Options>> extends infer Operation
+    ? [Operation] extends [never] ? EndpointObjectOptions<Paths, Options, Provided>
+    : DescribedOptions<Operation, Provided, "method" | "url">
+  : never;

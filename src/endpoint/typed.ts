@@ -5,8 +5,62 @@
  */
 
 import { quoteValue } from "./_objects.ts";
-import type { Endpoint } from "./types.ts";
+import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
 
+/**
+ * Returns `builder`, a builder made by `fromOpenAPI`, itself, typed from
+ * `Paths`, the `paths` interface openapi-typescript generates from the same
+ * description. No runtime effect. Typed as for `endpoint`, but for what
+ * such a builder does with a route whose path is exactly a key of `Paths`:
+ * it takes query parameters on any method, header and cookie parameters by
+ * name, form-urlencoded body fields, and keys named like options as the
+ * description declares them (see {@linkcode OpenAPIEndpoint}).
+ *
+ * @param builder A builder made by `fromOpenAPI`, or by its `defaults()`.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPI, typed } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/api/v1/namespaces/{namespace}/pods": {
+ *     post: {
+ *       parameters: { path: { namespace: string }; query?: { dryRun?: string } };
+ *       requestBody: { content: { "application/json": { metadata: { name: string } } } };
+ *       responses: { 201: { content: { "application/json": { kind: string } } } };
+ *     };
+ *   };
+ * }
+ * const kube = typed<paths>(fromOpenAPI({
+ *   openapi: "3.0.3",
+ *   info: { title: "Kubernetes-like", version: "1" },
+ *   servers: [{ url: "https://k8s.example.com" }],
+ *   paths: {
+ *     "/api/v1/namespaces/{namespace}/pods": {
+ *       post: {
+ *         parameters: [
+ *           { name: "namespace", in: "path", required: true },
+ *           { name: "dryRun", in: "query" },
+ *         ],
+ *         requestBody: { content: { "application/json": {} } },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }));
+ * const created = kube("POST /api/v1/namespaces/{namespace}/pods", {
+ *   namespace: "default",
+ *   dryRun: "All",
+ *   metadata: { name: "web" },
+ * });
+ * assertEquals(created.url, "https://k8s.example.com/api/v1/namespaces/default/pods?dryRun=All");
+ * assertEquals(created.body, { metadata: { name: "web" } });
+ * ```
+ */
+export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, Paths>;
 /**
  * Returns `builder` itself, typed from `Paths`, the `paths` interface that
  * openapi-typescript generates from an OpenAPI description (GitHub's is
@@ -53,7 +107,10 @@ import type { Endpoint } from "./types.ts";
  * api("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
  * ```
  */
-export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths> {
+export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths>;
+export function typed<Paths>(
+  builder: Endpoint | OpenAPIEndpoint,
+): Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths> {
   if (typeof builder !== "function" || !("DEFAULTS" in builder)) {
     throw new TypeError(
       `Invalid builder ${
@@ -61,5 +118,5 @@ export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths> {
       }: expected endpoint or a builder made by endpoint.defaults()`,
     );
   }
-  return builder as unknown as Endpoint<never, Paths>;
+  return builder as unknown as Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths>;
 }

@@ -6,6 +6,8 @@
 
 import type {
   Described,
+  DescribedArguments,
+  DescribedObjectOptions,
   EndpointArguments,
   EndpointObjectOptions,
   OptionsOperation,
@@ -394,6 +396,159 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
   defaults<Options extends EndpointOptions>(
     options: Options,
   ): Endpoint<Provided | DefinedKeys<Options>, Paths>;
+  /**
+   * Applies the defaults without parsing. Not checked against the route:
+   * the result may be completed before `parse`.
+   */
+  merge<Route extends string>(
+    route: Route,
+    options?: EndpointOptions,
+  ): MergedOptions<Described<PathsOperation<Paths, Route>>>;
+  /** Applies the defaults to options that include `url` without parsing. */
+  merge<const Options extends EndpointOptions>(
+    options: Options,
+  ): MergedOptions<Described<OptionsOperation<Paths, Options>>>;
+  /** The defaults, merged as for an empty call (`merge({})`). */
+  merge(): MergedOptions;
+  /** Turns merged options into request options. Stateless. */
+  parse<Options extends EndpointOptions>(options: Options): RequestOptions<OperationOf<Options>>;
+}
+
+/**
+ * The builder `fromOpenAPI` returns: an {@linkcode Endpoint} that knows an
+ * OpenAPI description's operations and sends each parameter of an
+ * operation where the description puts it. Untyped, its calls are typed as
+ * {@linkcode Endpoint}'s are. {@linkcode typed} gives it the description's
+ * `Paths`; then a route whose path is exactly a key of `Paths`
+ * (`"POST /v1/customers"`, the method in any case) takes, in one flat
+ * object, the operation's path parameters, its query parameters on any
+ * method, its header and cookie parameters by their declared names
+ * (beside `headers`), and the top-level fields of its JSON body, else of
+ * its `application/x-www-form-urlencoded` body. A key the operation
+ * declares is typed as declared even when an option has its name (Stripe's
+ * body field `url`, Asana's `data`); that option is then not available on
+ * the call (set it with `defaults()`). Any other route, including another
+ * spelling of an operation's path (`:name`, a `{?…}` expression, a full
+ * URL), is typed as by a typed {@linkcode Endpoint}.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPI, typed } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/v1/customers": {
+ *     post: {
+ *       parameters: { header?: { "Idempotency-Key"?: string } };
+ *       requestBody: {
+ *         content: { "application/x-www-form-urlencoded": { email: string } };
+ *       };
+ *       responses: { 200: { content: { "application/json": { id: string } } } };
+ *     };
+ *   };
+ * }
+ * const api = typed<paths>(fromOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Customers", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: {
+ *     "/v1/customers": {
+ *       post: {
+ *         parameters: [{ name: "Idempotency-Key", in: "header" }],
+ *         requestBody: { content: { "application/x-www-form-urlencoded": {} } },
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }));
+ * const options = api("POST /v1/customers", { email: "a@example.com", "Idempotency-Key": "k1" });
+ * assertEquals(options.url, "https://api.example.com/v1/customers");
+ * assertEquals(options.body, "email=a%40example.com");
+ * assertEquals(options.headers["idempotency-key"], "k1");
+ * // @ts-expect-error: the form's email is required
+ * api("POST /v1/customers", { "Idempotency-Key": "k2" });
+ * ```
+ */
+export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record<never, never>> {
+  /**
+   * Builds request options from options that include `url` (and `method`).
+   * A literal `url` is typed as a route; `method` and `url` name it.
+   *
+   * @example
+   * ```ts
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
+   * assertEquals(api({ url: "/pets/{id}", id: 7 }).url, "https://api.example.com/pets/7");
+   * ```
+   */
+  <const Options extends EndpointOptions | string>(
+    options: Options & DescribedObjectOptions<Paths, Options, Provided>,
+    ...route: NotARoute<Options>
+  ): RequestOptions<Described<OptionsOperation<Paths, Options>>>;
+  /**
+   * Builds request options from the defaults alone, for a builder whose
+   * defaults carry a `url` (DECISIONS.md rule 21); without one, a `TypeError`.
+   *
+   * @example
+   * ```ts
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
+   * assertEquals(api.defaults({ url: "/health" })().url, "https://api.example.com/health");
+   * ```
+   */
+  (): RequestOptions;
+  /**
+   * Builds request options from a route and parameters. A route that is an
+   * operation of a {@linkcode typed} builder's description, as written,
+   * takes the operation's parameters wherever they go.
+   *
+   * @example
+   * ```ts
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Pets", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   paths: {},
+   * });
+   * assertEquals(api("GET /pets/{id}", { id: 7 }).url, "https://api.example.com/pets/7");
+   * ```
+   */
+  <Route extends string>(
+    route: Route,
+    ...options: DescribedArguments<Paths, Route, Provided>
+  ): RequestOptions<Described<PathsOperation<Paths, Route>>>;
+  /** This builder's defaults: a deep-frozen snapshot. */
+  readonly DEFAULTS: EndpointDefaults;
+  /**
+   * Type-only, never set at run time: what tells {@linkcode typed} that
+   * this builder places parameters as its description says.
+   */
+  readonly "~openapi": true | undefined;
+  /**
+   * Returns a new builder, with the same description, whose defaults are
+   * these merged over this builder's; parameters given here are no longer
+   * required by its calls.
+   */
+  defaults<Options extends EndpointOptions>(
+    options: Options,
+  ): OpenAPIEndpoint<Provided | DefinedKeys<Options>, Paths>;
   /**
    * Applies the defaults without parsing. Not checked against the route:
    * the result may be completed before `parse`.

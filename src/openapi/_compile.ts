@@ -235,6 +235,7 @@ function readBody(document: Node, value: unknown, where: string): BodyDeclaratio
     chosen = json;
     body = { type: json };
   } else if (types.some(isWildcard)) {
+    chosen = types.find(isWildcard)!;
     body = { type: "application/json" };
   } else if (types.some((type) => essence(type) === FORM)) {
     chosen = types.find((type) => essence(type) === FORM)!;

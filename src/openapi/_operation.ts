@@ -209,7 +209,7 @@ function isVariableName(name: string): boolean {
 /**
  * The url template of an operation's path: each `{name}` written with its
  * parameter's style (`{id}`, `{id*}`, `{.id}`, `{;id*}`); a name no
- * parameter declares is `{name}`.
+ * parameter declares is `{name}`. The names written are added to `named`.
  *
  * @throws {TypeError} For a path parameter in a style a path cannot have,
  * or a name RFC 6570 cannot write.
@@ -218,6 +218,7 @@ function pathTemplate(
   route: string,
   path: string,
   declared: ReadonlyMap<string, ParameterDeclaration>,
+  named: Set<string>,
 ): string {
   let out = "";
   let copied = 0;
@@ -233,6 +234,7 @@ function pathTemplate(
         } cannot be a URI template variable, expected letters, digits, "_", "-" and "."`,
       );
     }
+    named.add(name);
     const parameter = declared.get(name);
     const style = parameter?.style ?? "simple";
     const operator = PATH_OPERATOR[style];
@@ -299,11 +301,24 @@ function compileOperation(
       query: queryStyle(style, explode, parameter.allowReserved === true),
       explode,
       json,
-      deepObject: style === "deepObject",
     }) - 1;
     const indexes = byName.get(name);
     if (indexes === undefined) byName.set(name, [at]);
     else indexes.push(at);
+  }
+  const named = new Set<string>();
+  const template = pathTemplate(route, path, pathParameters, named);
+  // A path parameter the path does not name is declared all the same: never sent elsewhere.
+  for (const name of pathParameters.keys()) {
+    if (named.has(name)) continue;
+    const at = parameters.push({
+      name,
+      in: "path",
+      query: queryStyle("form", true, false),
+      explode: false,
+      json: false,
+    }) - 1;
+    byName.set(name, [...(byName.get(name) ?? []), at]);
   }
   const shadowed = shadowedNames(operation);
   const body = operation.body;
@@ -321,14 +336,10 @@ function compileOperation(
         continue;
       }
       const style = declared.style ?? "form";
-      encoding.set(property, {
-        write: queryStyle(
-          style,
-          declared.explode ?? style === "form",
-          declared.allowReserved === true,
-        ),
-        deepObject: style === "deepObject",
-      });
+      encoding.set(
+        property,
+        queryStyle(style, declared.explode ?? style === "form", declared.allowReserved === true),
+      );
     }
   }
   let writeBody: OperationPlan["body"];
@@ -344,7 +355,7 @@ function compileOperation(
     };
   }
   return {
-    template: pathTemplate(route, path, pathParameters),
+    template,
     server: operation.server,
     names: parameters.map((parameter) => parameter.name),
     byName,

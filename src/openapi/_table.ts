@@ -18,7 +18,7 @@ import {
 } from "./_operation.ts";
 import type { DeclaredOperations } from "../endpoint/_plan.ts";
 import { copyPlain, isPlainObject, quoteValue } from "../endpoint/_objects.ts";
-import { routeFromString } from "../endpoint/_route.ts";
+import { isToken } from "../endpoint/_headers.ts";
 import { at, field, type Node } from "./_refs.ts";
 
 /** The value of an operation table's `format`: the table's kind and version. */
@@ -51,6 +51,8 @@ export interface OpenAPITable {
   readonly operations: { readonly [route: string]: OperationDeclaration };
 }
 
+const TOP = "the top";
+
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
 /** The styles OpenAPI allows for each location. */
@@ -76,7 +78,7 @@ function checkKeys(node: Node, allowed: readonly string[], where: string): void 
   for (const key of Object.keys(node)) {
     if (!allowed.includes(key)) {
       throw invalidTable(
-        at(where, key),
+        where === TOP ? key : at(where, key),
         `unknown field, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
       );
     }
@@ -161,8 +163,8 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
  */
 export function readTable(value: unknown): DeclaredOperations {
   // A copy, frozen: changing the caller's table afterwards changes no builder.
-  const table = plainAt(copyPlain(value, true, "OpenAPI table"), "the top", "an operation table");
-  checkKeys(table, ["format", "server", "operations"], "the top");
+  const table = plainAt(copyPlain(value, true, "OpenAPI table"), TOP, "an operation table");
+  checkKeys(table, ["format", "server", "operations"], TOP);
   if (field(table, "format") !== TABLE_FORMAT) {
     throw invalidTable(
       "format",
@@ -175,8 +177,10 @@ export function readTable(value: unknown): DeclaredOperations {
   const map = new Map<string, OperationDeclaration>();
   for (const route of Object.keys(operations)) {
     const where = at("operations", route);
-    const parts = routeFromString(route);
-    if (parts.method === undefined || parts.method !== parts.method.toUpperCase()) {
+    // The path is the description's, spaces and all: split at the first space only.
+    const space = route.indexOf(" ");
+    const method = route.slice(0, space);
+    if (space <= 0 || !isToken(method) || method !== method.toUpperCase()) {
       throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
     }
     const operation = plainAt(operations[route], where, "an operation");
@@ -197,7 +201,7 @@ export function readTable(value: unknown): DeclaredOperations {
     if (body !== undefined) checkBody(body, at(where, "body"));
     const own = field(operation, "server");
     if (own !== undefined) stringAt(own, at(where, "server"));
-    map.set(`${parts.method} ${parts.url}`, operation as unknown as OperationDeclaration);
+    map.set(route, operation as unknown as OperationDeclaration);
   }
   return declaredOperations(map, server as string | undefined);
 }

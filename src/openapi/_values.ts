@@ -9,7 +9,7 @@
  */
 
 import { encodeText } from "../uri_template/_encode.ts";
-import { Pairs } from "../uri_template/_values.ts";
+import { MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
 import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
@@ -17,10 +17,7 @@ import { urlValue } from "../endpoint/_url.ts";
 import type { ParameterLocation } from "./_operation.ts";
 
 /** How a form property with an encoding is written: by style, or as JSON text. */
-export type FormEncoding = "json" | {
-  readonly write: QueryWriter;
-  readonly deepObject: boolean;
-};
+export type FormEncoding = "json" | QueryWriter;
 
 /** A declared query, header or cookie parameter, ready to write. */
 export interface DeclaredValue {
@@ -32,8 +29,6 @@ export interface DeclaredValue {
   readonly explode: boolean;
   /** Written as its JSON text. */
   readonly json: boolean;
-  /** A deepObject: members that are lists or objects are sent as JSON text. */
-  readonly deepObject: boolean;
 }
 
 /**
@@ -65,22 +60,34 @@ export function jsonText(name: string, value: unknown): string {
   return text;
 }
 
+/** Whether a list or object member is itself a list or object (not a Date). */
+function isNested(member: unknown): boolean {
+  return typeof member === "object" && member !== null && !(member instanceof Date);
+}
+
 /**
- * A deepObject's members with those that are lists or objects as their
- * JSON text (swagger-client's choice where the OpenAPI Specification
- * defines nothing); each member read once.
+ * A list or plain object, each item or member read once, with those that
+ * are lists or objects replaced by their JSON text, as swagger-client writes
+ * them (the OpenAPI Specification defines no form for them). Any other value
+ * is returned as it is.
  */
-function deepMembers(name: string, value: Record<string, unknown>): Record<string, unknown> {
+function flatten(name: string, value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const length = value.length;
+    // A list too long is refused by the writer, which reads only its length.
+    if (length > MAX_LIST_ITEMS) return value;
+    const items: unknown[] = [];
+    for (let i = 0; i < length; i++) {
+      const item = value[i];
+      items.push(isNested(item) ? jsonText(name, item) : item);
+    }
+    return items;
+  }
+  if (!isPlainObject(value)) return value;
   const members: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const member = value[key];
-    setOwn(
-      members,
-      key,
-      typeof member === "object" && member !== null && !(member instanceof Date)
-        ? jsonText(name, member)
-        : member,
-    );
+    setOwn(members, key, isNested(member) ? jsonText(name, member) : member);
   }
   return members;
 }
@@ -148,8 +155,7 @@ export function writeParameters(
     let value = values[i];
     if (value === undefined || value === null) continue;
     const name = parameter.name;
-    if (parameter.json) value = jsonText(name, value);
-    else if (parameter.deepObject && isPlainObject(value)) value = deepMembers(name, value);
+    value = parameter.json ? jsonText(name, value) : flatten(name, value);
     if (parameter.in === "query") {
       query = join(query, parameter.query(name, value), "&");
     } else if (parameter.in === "header") {
@@ -218,7 +224,7 @@ export function formBody(
 ): string {
   let body = "";
   for (const name of Object.keys(members)) {
-    let value = members[name];
+    const value = members[name];
     if (value === null || value === undefined) continue;
     const declared = encoding?.get(name);
     let pair: string;
@@ -227,8 +233,7 @@ export function formBody(
     } else if (declared === "json") {
       pair = encodeComponent(name) + "=" + encodeComponent(jsonText(name, value));
     } else {
-      if (declared.deepObject && isPlainObject(value)) value = deepMembers(name, value);
-      pair = declared.write(name, value);
+      pair = declared(name, flatten(name, value));
     }
     body = join(body, pair, "&");
   }

@@ -49,11 +49,12 @@ import { parseTemplate } from "../uri_template/lite.ts";
 import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
 import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations } from "../endpoint/_plan.ts";
-import type { Endpoint, EndpointOptions } from "../endpoint/types.ts";
+import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription } from "./_compile.ts";
 import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
 
-export type { OpenAPITable };
+export type { OpenAPIEndpoint, OpenAPITable };
+export { typed } from "../endpoint/typed.ts";
 export type {
   BodyDeclaration,
   EncodingDeclaration,
@@ -99,7 +100,7 @@ const compile = (template: string) => parseTemplate(template);
  *
  * @throws {TypeError} For invalid options.
  */
-function builder(declared: DeclaredOperations, options: unknown): Endpoint {
+function builder(declared: DeclaredOperations, options: unknown): OpenAPIEndpoint {
   if (options !== undefined && !isPlainObject(options)) {
     throw invalid("options", options, "expected an object with baseUrl, defaults and config");
   }
@@ -113,7 +114,10 @@ function builder(declared: DeclaredOperations, options: unknown): Endpoint {
   }
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
   const baseUrl = own(given, "baseUrl");
-  return baseUrl === undefined ? api : api.defaults({ baseUrl: baseUrl as string });
+  const built: Endpoint = baseUrl === undefined
+    ? api
+    : api.defaults({ baseUrl: baseUrl as string });
+  return built as OpenAPIEndpoint;
 }
 
 /**
@@ -177,7 +181,10 @@ export function compileOpenAPI(description: object): OpenAPITable {
  * assertEquals(api("GET /items", { id: [1, 2] }).url, "https://api.example.com/items?id=1,2");
  * ```
  */
-export function fromOpenAPITable(table: OpenAPITable, options?: OpenAPIOptions): Endpoint {
+export function fromOpenAPITable(
+  table: OpenAPITable,
+  options?: OpenAPIOptions,
+): OpenAPIEndpoint {
   return builder(readTable(table), options);
 }
 
@@ -284,7 +291,7 @@ export function fromOpenAPITable(table: OpenAPITable, options?: OpenAPIOptions):
 export function fromOpenAPI(
   description: object | OpenAPITable,
   options?: OpenAPIOptions,
-): Endpoint {
+): OpenAPIEndpoint {
   const declared = isPlainObject(description) && own(description, "format") === TABLE_FORMAT
     ? readTable(description)
     : readTable(compileDescription(description));
