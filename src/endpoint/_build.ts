@@ -93,6 +93,8 @@ function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string
     : base + "/" + expanded;
 }
 
+const NO_VALUES: readonly unknown[] = [];
+
 /** Appends `pair` (maybe `""`) to a query. */
 function joinPair(query: string, pair: string): string {
   return pair === "" ? query : query === "" ? pair : query + "&" + pair;
@@ -235,7 +237,7 @@ export function build(
     }
   }
 
-  let query = operation === undefined ? "" : operation.write(declared ?? [], plan, headers);
+  let query = operation === undefined ? "" : operation.write(declared ?? NO_VALUES, plan, headers);
 
   // The other parameters: the defaults' first, in their order, then the call's.
   const restDefaults = plan.restDefaults;

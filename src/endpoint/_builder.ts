@@ -111,9 +111,14 @@ function withDefaults(
       // Options that name their own method or url override the route's, as in merge(),
       // unless the route's operation declares them as parameters; each is read once,
       // and only as an own property.
+      let givenMethod = own(given, "method");
+      let givenUrl = own(given, "url");
+      if (givenMethod === undefined && givenUrl === undefined) {
+        return build(plans.route(route), given, true);
+      }
       const shadowed = declared?.shadowed(route);
-      const givenMethod = shadowed?.has("method") ? undefined : own(given, "method");
-      const givenUrl = shadowed?.has("url") ? undefined : own(given, "url");
+      if (shadowed?.has("method")) givenMethod = undefined;
+      if (shadowed?.has("url")) givenUrl = undefined;
       if (givenMethod === undefined && givenUrl === undefined) {
         return build(plans.route(route), given, true);
       }

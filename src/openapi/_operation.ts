@@ -372,9 +372,11 @@ function compileOperation(
       }
       : undefined,
     write: (values, plan, headers) => {
+      const defaults = plan.declaredDefaults;
+      if (defaults.length === 0) return writeParameters(parameters, values, headers);
       const merged: unknown[] = [];
       for (let i = 0; i < parameters.length; i++) {
-        const fallback = plan.declaredDefaults[i];
+        const fallback = defaults[i];
         merged.push(
           fallback === undefined ? values[i] : over(fallback, values[i], parameters[i].name, false),
         );

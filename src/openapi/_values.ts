@@ -155,7 +155,8 @@ export function writeParameters(
     let value = values[i];
     if (value === undefined || value === null) continue;
     const name = parameter.name;
-    value = parameter.json ? jsonText(name, value) : flatten(name, value);
+    if (parameter.json) value = jsonText(name, value);
+    else if (typeof value === "object") value = flatten(name, value);
     if (parameter.in === "query") {
       query = join(query, parameter.query(name, value), "&");
     } else if (parameter.in === "header") {
