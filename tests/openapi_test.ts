@@ -115,6 +115,57 @@ Deno.test("fromOpenAPI() writes query parameters as the style table says, on eve
   }
 });
 
+Deno.test("fromOpenAPI() writes list items and object members that are lists or objects as JSON text", () => {
+  const api = fromOpenAPI(describe({
+    "/search": {
+      get: {
+        parameters: [
+          { name: "properties", in: "query" },
+          { name: "pairs", in: "query", explode: false },
+          { name: "X-Filter", in: "header" },
+        ],
+        responses: {},
+      },
+    },
+  }));
+  const result = api("GET /search", {
+    properties: [{ a: 1 }, "b", [2]],
+    pairs: { k: { v: 1 } },
+    "X-Filter": [{ x: 1 }],
+  });
+  assertEquals(
+    result.url,
+    `${BASE}/search?properties=%7B%22a%22%3A1%7D&properties=b&properties=%5B2%5D&pairs=k,%7B%22v%22%3A1%7D`,
+  );
+  assertEquals(result.headers, { "x-filter": '{"x":1}' });
+});
+
+Deno.test("fromOpenAPI() applies defaults of declared parameters wherever they go", () => {
+  const api = fromOpenAPI(describe({
+    "/pods/{name}": {
+      delete: {
+        parameters: [
+          { name: "name", in: "path", required: true, content: { "application/json": {} } },
+          { name: "dryRun", in: "query" },
+          { name: "X-Request-Id", in: "header" },
+          { name: "session", in: "cookie" },
+        ],
+        responses: {},
+      },
+    },
+  })).defaults({ dryRun: "All", "X-Request-Id": "default", session: "s", name: { id: 1 } });
+  const route = "DELETE /pods/{name}";
+  assertEquals(api(route), {
+    method: "delete",
+    url: `${BASE}/pods/%7B%22id%22%3A1%7D?dryRun=All`,
+    headers: { "x-request-id": "default", cookie: "session=s" },
+  });
+  const given = api(route, { name: "web", dryRun: ["a", "b"], "X-Request-Id": "r", session: null });
+  assertEquals(given.url, `${BASE}/pods/web?dryRun=a&dryRun=b`);
+  // null over a default leaves the parameter out, as for every parameter.
+  assertEquals(given.headers, { "x-request-id": "r" });
+});
+
 Deno.test("fromOpenAPI() sends a non-GET operation's query parameters to the query, beside data", () => {
   const api = fromOpenAPI(describe({
     "/api/v1/namespaces/{namespace}/pods": {
