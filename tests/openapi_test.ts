@@ -594,6 +594,14 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
       describe({ "pets": {} }),
       'Invalid OpenAPI description at paths.pets: path "pets" does not start with "/"',
     ],
+  ];
+  for (const [description, message] of cases) {
+    assertThrows(() => fromOpenAPI(description as object), TypeError, message);
+  }
+});
+
+Deno.test("fromOpenAPI() reports a problem in one operation when that route is called, and builds the others", () => {
+  const cases: [Record<string, unknown>, string][] = [
     [
       describe({ "/a": { get: { parameters: [{ name: "x", in: "body" }] } } }),
       'Invalid OpenAPI description at paths["/a"].get.parameters[0].in: "body" is Swagger 2.0\'s, expected an OpenAPI 3 description (convert it first)',
@@ -631,9 +639,35 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
     ],
   ];
   for (const [description, message] of cases) {
-    assertThrows(() => fromOpenAPI(description as object), TypeError, message);
+    const table = compileOpenAPI(description);
+    const { error } = table.operations["GET /a"];
+    assert(error?.includes(message), error);
+    for (
+      const api of [fromOpenAPI(description), fromOpenAPITable(JSON.parse(JSON.stringify(table)))]
+    ) {
+      assertThrows(() => api("GET /a"), TypeError, message);
+      assertThrows(() => api({ url: "/a" }), TypeError, message);
+    }
   }
-  // What only a call can tell is reported when the route is first used.
+  // A path's own parameters that cannot be read make each of its operations report them.
+  const shared = fromOpenAPI(describe({
+    "/s": {
+      parameters: [{ name: "", in: "query" }],
+      get: { responses: {} },
+      put: { responses: {} },
+    },
+    "/ok": { get: { parameters: [{ name: "x", in: "query" }], responses: {} } },
+    "x-codegen-contextRoot": "/ignored",
+  }));
+  for (const route of ["GET /s", "PUT /s"]) {
+    assertThrows(
+      () => shared(route),
+      TypeError,
+      'Invalid OpenAPI description at paths["/s"].parameters[0].name: expected a non-empty string, found ""',
+    );
+  }
+  assertEquals(shared("GET /ok", { x: 1 }).url, `${BASE}/ok?x=1`);
+  // What only the path tells is reported when the route is first used.
   const api = fromOpenAPI(describe({
     "/h": { get: { parameters: [{ name: "bad header", in: "header" }], responses: {} } },
     "/p/{a b}": { get: { responses: {} } },
