@@ -645,6 +645,8 @@ Deno.test("routecast quotes items in messages within 1 KB, and prints values who
       [["GET /x", `${big}==1`, `${big}=2`], 1],
       [["GET /x", `headers==${big}`], 1],
       [["POST /x", `a=@${dir}/${big}`], 1],
+      // A runtime's error text may quote a path of up to 4 KB (PATH_MAX) whole.
+      [["POST /x", `a=@${dir}/${`${"k".repeat(200)}/`.repeat(19)}x`], 1],
       [["POST /x", `a:=@${dir}/bad.json`, `b=${big}`], 1],
       [["POST /x", `a:=@${dir}/bad.json${"/".repeat(100_000)}`], 1],
       [["POST /x", `${big}=@${dir}/latin1.txt`], 1],
