@@ -217,3 +217,25 @@ Deno.test('"auto" gives the engines\' output or error for any template and short
     { numRuns: 5_000 },
   );
 });
+
+// Over 256 code units, the TS engine encodes into bytes and decodes them in 32 KiB chunks.
+const OPERATORS = ["", "+", "#", ".", "/", ";", "?", "&"];
+
+Deno.test("both engines encode long values alike, across the TS engine's chunks", () => {
+  const long = fc.array(fc.constantFrom(...PIECES), { minLength: 200, maxLength: 12_000 })
+    .map((pieces) => pieces.join(""));
+  assertProperty(
+    fc.property(fc.constantFrom(...OPERATORS), long, (op, x) => {
+      assertSameOutcome(`{${op}x}`, { x });
+      assertSameOutcome(`{${op}x*}`, { x: [x, "a"] });
+    }),
+    300,
+  );
+  // Every step (1 to 12 bytes) at every offset around a chunk's end.
+  for (const piece of ["😀", "é", "€", " ", "%41", "\ud800", "a"]) {
+    for (let offset = 0; offset < 12; offset++) {
+      const x = "a".repeat(offset) + piece.repeat(40_000 / piece.length);
+      for (const op of ["", "+"]) assertSameOutcome(`{${op}x}`, { x });
+    }
+  }
+});
