@@ -34,19 +34,14 @@ const HEX_TRIPLET: string[] = Array.from(
   (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
 );
 
-/** The character codes of the hexadecimal digits, for writing `%XX` as bytes. */
-const HEX_DIGITS: Uint8Array = new TextEncoder().encode("0123456789ABCDEF");
-
 /**
- * Texts longer than this are encoded into bytes, decoded chunk by chunk and
- * joined once (see {@linkcode encodeLongText}); shorter ones by `+=`.
+ * How long the encoded text may grow as a rope (a string built by `+=`)
+ * before it is copied flat: a rope holds about 11 bytes of heap per
+ * character until it is flattened, so a long output built that way could
+ * exhaust the heap (a fatal abort, not an error) far below the runtime's
+ * string length.
  */
-const LONG_TEXT = 256;
-
-/** The bytes of one chunk of a long text's encoding (made on first use, then reused). */
-const CHUNK_BYTES = 32768;
-let chunkBuffer: Uint8Array | undefined;
-const chunkDecoder = new TextDecoder();
+const ROPE_LENGTH = 65536;
 
 /** Whether `code` is ASCII and in one of the classes of `bits`. */
 export function isClass(code: number, bits: number): boolean {
@@ -91,6 +86,9 @@ function encodeCharacter(text: string, index: number, length: number): string {
  * Percent-encodes every character of `text` outside the allowed set:
  * unreserved characters, plus (when `allowReserved`) reserved characters and
  * valid `%XX` triplets. Text that needs no encoding is returned as it is.
+ * Each time the output built by `+=` passes 64K characters, it is copied
+ * flat (it is ASCII, so a round trip through UTF-8 copies it exactly), so
+ * that the working memory stays near the output's own size.
  *
  * @param text The text to encode.
  * @param allowReserved Whether reserved characters and `%XX` triplets pass as they are.
@@ -102,8 +100,8 @@ export function encodeText(text: string, allowReserved: boolean): string {
   let i = 0;
   while (i < length && isClass(text.charCodeAt(i), allowed)) i++;
   if (i === length) return text;
-  if (length > LONG_TEXT) return encodeLongText(text, i, allowed, allowReserved);
   let out = "";
+  let flat = "";
   let runStart = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
@@ -116,79 +114,13 @@ export function encodeText(text: string, allowReserved: boolean): string {
       out += text.slice(runStart, i) + encodeCharacter(text, i, width);
       i += width;
       runStart = i;
+      if (out.length > ROPE_LENGTH) {
+        flat += new TextDecoder().decode(new TextEncoder().encode(out));
+        out = "";
+      }
     }
   }
-  return runStart < length ? out + text.slice(runStart) : out;
-}
-
-/**
- * {@linkcode encodeText} for a long text, from `start` (the first character
- * to encode) on, keeping its working memory near the output's own size: the
- * ASCII output is written as bytes into one reused buffer, each full buffer
- * becomes a flat string, and the strings are joined once. Built by `+=`, the
- * output would be a rope holding about 11 bytes of heap per character until
- * flattened, so an output far below the runtime's string length could
- * exhaust the heap (a fatal abort, not an error). Past the runtime's string
- * length, the join throws the runtime's `RangeError`.
- */
-function encodeLongText(
-  text: string,
-  start: number,
-  allowed: number,
-  allowReserved: boolean,
-): string {
-  const bytes = chunkBuffer ??= new Uint8Array(CHUNK_BYTES);
-  const chunks = [text.slice(0, start)];
-  const length = text.length;
-  let at = 0;
-  const writeEscaped = (byte: number) => {
-    bytes[at] = 0x25; // %
-    bytes[at + 1] = HEX_DIGITS[byte >> 4];
-    bytes[at + 2] = HEX_DIGITS[byte & 0xf];
-    at += 3;
-  };
-  let i = start;
-  while (i < length) {
-    // Room for the longest step: a surrogate pair, 12 bytes.
-    if (at > CHUNK_BYTES - 12) {
-      chunks.push(chunkDecoder.decode(bytes.subarray(0, at)));
-      at = 0;
-    }
-    let code = text.charCodeAt(i);
-    if (isClass(code, allowed)) {
-      bytes[at++] = code;
-      i++;
-    } else if (allowReserved && isTripletAt(text, i)) {
-      bytes[at] = code;
-      bytes[at + 1] = text.charCodeAt(i + 1);
-      bytes[at + 2] = text.charCodeAt(i + 2);
-      at += 3;
-      i += 3;
-    } else if (code < 0x80) {
-      writeEscaped(code);
-      i++;
-    } else if (code < 0x800) {
-      writeEscaped(0xc0 | (code >> 6));
-      writeEscaped(0x80 | (code & 0x3f));
-      i++;
-    } else if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(i + 1))) {
-      code = 0x10000 + ((code - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00);
-      writeEscaped(0xf0 | (code >> 18));
-      writeEscaped(0x80 | ((code >> 12) & 0x3f));
-      writeEscaped(0x80 | ((code >> 6) & 0x3f));
-      writeEscaped(0x80 | (code & 0x3f));
-      i += 2;
-    } else {
-      // A lone surrogate has no UTF-8 form: U+FFFD, as encodeCharacter writes it.
-      if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-      writeEscaped(0xe0 | (code >> 12));
-      writeEscaped(0x80 | ((code >> 6) & 0x3f));
-      writeEscaped(0x80 | (code & 0x3f));
-      i++;
-    }
-  }
-  chunks.push(chunkDecoder.decode(bytes.subarray(0, at)));
-  return chunks.join("");
+  return flat + out + text.slice(runStart);
 }
 
 /**
