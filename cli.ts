@@ -6,6 +6,7 @@
  * routecast "POST /repos/{owner}/{repo}/issues" owner=octocat repo=hello \
  *   title="Found a bug" labels:='["bug"]' Authorization:"token $TOKEN"
  * routecast GET /users/octocat/repos per_page==5
+ * routecast openapi stripe.json > stripe-table.json
  * ```
  *
  * Runs under Deno (`deno run cli.ts ...`) and Node.js (the npm `bin`);
@@ -24,6 +25,7 @@ import { encodeText } from "./src/uri_template/_encode.ts";
 import { clip, quote } from "./src/uri_template/error.ts";
 import { Operator, parseSyntax } from "./src/uri_template/_syntax.ts";
 import { VERSION } from "./src/_version.ts";
+import { compileDescription } from "./src/openapi/_compile.ts";
 
 /**
  * What a run of the command prints and how it ends.
@@ -90,6 +92,7 @@ const HELP = `routecast ${VERSION}: turns a route and parameters into HTTP reque
 Usage:
   routecast [options] [METHOD] <url> [items...]
   routecast [options] "<METHOD> <url>" [items...]
+  routecast openapi <description.json | ->
 
   The url is a path (joined to the base URL) or a full URL, either an RFC 6570
   template. Without a METHOD (a word of letters) it is POST when the request
@@ -116,6 +119,13 @@ Items (as in HTTPie):
 
   Files and standard input (--raw) are read up to ${MAX_INPUT_TEXT} in
   all: past that, routecast stops reading and exits 1.
+
+The operation table (for fromOpenAPITable in @routecast/endpoint/openapi):
+  routecast openapi description.json > table.json
+                 reads an OpenAPI 3.0 or 3.1 description (JSON; "-" reads
+                 standard input; convert YAML first) and prints the small
+                 table a builder needs of it, to ship instead of the
+                 description. A url named "openapi" is written "/openapi".
 
 Options:
   --curl           print a curl command (quoted for sh, bash, zsh) instead of JSON
@@ -622,6 +632,7 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
     invocation = parseArguments(args);
     if (invocation.help) return { code: 0, stdout: HELP, stderr: "" };
     if (invocation.version) return { code: 0, stdout: `routecast ${VERSION}`, stderr: "" };
+    if (invocation.positionals[0] === "openapi") return openapiTable(invocation, input, budget);
     target = targetOf(invocation.positionals);
     if (invocation.raw) {
       stdin = (input.readStdin ?? (() => undefined))(budget.left);
@@ -670,6 +681,48 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
       ? fetchSource(result)
       : JSON.stringify(result, null, 2);
     return { code: 0, stdout, stderr: "" };
+  } catch (error) {
+    return { code: 1, stdout: "", stderr: `routecast: ${oneLine((error as Error).message)}` };
+  }
+}
+
+/**
+ * `routecast openapi <description.json | ->`: the operation table of a
+ * description, as JSON on one line.
+ *
+ * @throws {UsageError} For options or arguments the command does not take.
+ */
+function openapiTable(invocation: Invocation, input: CliInput, budget: InputBudget): CliResult {
+  const [, source, ...extra] = invocation.positionals;
+  if (
+    invocation.output !== "json" || invocation.raw || invocation.baseUrl !== undefined ||
+    source === undefined || extra.length > 0
+  ) {
+    throw new UsageError(
+      "Invalid use of routecast openapi: expected routecast openapi <description.json | ->, with no options",
+    );
+  }
+  const what = source === "-" ? "standard input" : `file ${quote(source)}`;
+  try {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = source === "-"
+        ? (input.readStdin ?? (() => undefined))(budget.left)
+        : (input.readFile ?? runtimeReadFile)(source, budget.left);
+    } catch (error) {
+      throw new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
+    }
+    if (bytes === undefined) {
+      throw new TypeError(
+        "Cannot read standard input: expected the description piped or redirected (< file), not a terminal",
+      );
+    }
+    const text = decodeUtf8(budget.take(bytes, what), what);
+    const description = parseJson(
+      text,
+      `${what} (an OpenAPI description as JSON; convert YAML first)`,
+    );
+    return { code: 0, stdout: JSON.stringify(compileDescription(description)), stderr: "" };
   } catch (error) {
     return { code: 1, stdout: "", stderr: `routecast: ${oneLine((error as Error).message)}` };
   }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { endpoint, toFetch, VERSION } from "@routecast/endpoint";
 import { type CliInput, runCli } from "@routecast/endpoint/cli";
+import { compileOpenAPI } from "@routecast/endpoint/openapi";
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -960,5 +961,74 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
     assertEquals(imported, { code: 0, stdout: "", stderr: "" });
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routecast openapi prints the operation table of a description, as compileOpenAPI() writes it", async () => {
+  const path = `${ROOT}tests/testdata/openapi/kubernetes/openapi.json`;
+  const text = await Deno.readTextFile(path);
+  const table = compileOpenAPI(JSON.parse(text));
+  const fromFile = await routecastReading(["openapi", path]);
+  assertEquals([fromFile.code, fromFile.stderr], [0, ""]);
+  assertEquals(JSON.parse(fromFile.stdout), table);
+  const fromStdin = await routecastReading(["openapi", "-"], text);
+  assertEquals(JSON.parse(fromStdin.stdout), table);
+  // A url named openapi is written as a path.
+  assertEquals(JSON.parse(runCli(["/openapi"]).stdout).url, `${API}/openapi`);
+});
+
+Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, and other usage", () => {
+  const bytes = (text: string): CliInput => ({
+    readFile: () => new TextEncoder().encode(text),
+    readStdin: () => new TextEncoder().encode(text),
+  });
+  const cases: [string[], CliInput, 1 | 2, string][] = [
+    [
+      ["openapi"],
+      {},
+      2,
+      "Invalid use of routecast openapi: expected routecast openapi <description.json | ->, with no options",
+    ],
+    [["openapi", "a.json", "b.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--curl", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [
+      ["openapi", "a.yaml"],
+      bytes("openapi: 3.0.0\n"),
+      1,
+      'Invalid JSON in file "a.yaml" (an OpenAPI description as JSON; convert YAML first): ',
+    ],
+    [
+      ["openapi", "a.json"],
+      bytes('{"swagger":"2.0"}'),
+      1,
+      'Invalid OpenAPI description: Swagger "2.0" is not supported',
+    ],
+    [
+      ["openapi", "-"],
+      { readStdin: () => undefined },
+      1,
+      "Cannot read standard input: expected the description piped or redirected (< file), not a terminal",
+    ],
+    [
+      ["openapi", "a.json"],
+      {
+        readFile: () => {
+          throw new Error("No such file");
+        },
+      },
+      1,
+      'Cannot read file "a.json": No such file',
+    ],
+    [
+      ["openapi", "a.json"],
+      bytes("[".repeat(65) + "]".repeat(65)),
+      1,
+      'Invalid JSON in file "a.json" (an OpenAPI description as JSON; convert YAML first): nested more than 64 levels deep',
+    ],
+  ];
+  for (const [args, input, code, message] of cases) {
+    const result = runCli(args, input);
+    assertEquals([result.code, result.stdout], [code, ""], args.join(" "));
+    assertStringIncludes(result.stderr, `routecast: ${message}`);
   }
 });
