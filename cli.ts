@@ -247,6 +247,11 @@ class InputBudget {
   }
 }
 
+/** A file or standard input that could not be read, with the runtime's reason (bounded). */
+function cannotRead(what: string, error: unknown): TypeError {
+  return new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
+}
+
 function decodeUtf8(bytes: Uint8Array, what: string): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -653,7 +658,7 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
       try {
         bytes = readFile(path, budget.left);
       } catch (error) {
-        throw new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
+        throw cannotRead(what, error);
       }
       return decodeUtf8(budget.take(bytes, what), what);
     },
@@ -710,7 +715,7 @@ function openapiTable(invocation: Invocation, input: CliInput, budget: InputBudg
         ? (input.readStdin ?? (() => undefined))(budget.left)
         : (input.readFile ?? runtimeReadFile)(source, budget.left);
     } catch (error) {
-      throw new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
+      throw cannotRead(what, error);
     }
     if (bytes === undefined) {
       throw new TypeError(
