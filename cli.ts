@@ -6,6 +6,7 @@
  * routecast "POST /repos/{owner}/{repo}/issues" owner=octocat repo=hello \
  *   title="Found a bug" labels:='["bug"]' Authorization:"token $TOKEN"
  * routecast GET /users/octocat/repos per_page==5
+ * routecast openapi stripe.json > stripe-table.json
  * ```
  *
  * Runs under Deno (`deno run cli.ts ...`) and Node.js (the npm `bin`);
@@ -16,9 +17,15 @@
 
 import { endpoint } from "./src/endpoint/mod.ts";
 import type { EndpointOptions, RequestOptions } from "./src/endpoint/types.ts";
+import { appendQuery } from "./src/endpoint/_query.ts";
+import { MAX_DEPTH } from "./src/endpoint/_objects.ts";
 import { toCurl } from "./src/adapters/to_curl.ts";
 import { toFetch } from "./src/adapters/to_fetch.ts";
+import { encodeText } from "./src/uri_template/_encode.ts";
+import { clip, quote } from "./src/uri_template/error.ts";
+import { Operator, parseSyntax } from "./src/uri_template/_syntax.ts";
 import { VERSION } from "./src/_version.ts";
+import { compileDescription } from "./src/openapi/_compile.ts";
 
 /**
  * What a run of the command prints and how it ends.
@@ -44,7 +51,10 @@ export interface CliResult {
 
 /**
  * What the command reads besides its arguments: files named by `name=@file`
- * and `name:=@file` items, and standard input for `--raw`.
+ * and `name:=@file` items, and standard input for `--raw`. It reads at most
+ * 64 MiB (67,108,864 bytes) of them in all; each reader is told how much of
+ * that is left (`maxBytes`) and need not read more than `maxBytes + 1`
+ * bytes: more than `maxBytes` is an error whatever the rest.
  *
  * @example
  * ```ts
@@ -58,25 +68,31 @@ export interface CliResult {
  */
 export interface CliInput {
   /**
-   * All of standard input, for `--raw`; `undefined` when there is none to
-   * read (as when it is a terminal).
+   * Standard input, for `--raw`: all of it, or its first `maxBytes + 1`
+   * bytes; `undefined` when there is none to read (as when it is a terminal).
    *
    * @default {() => undefined}
    */
-  readonly readStdin?: () => Uint8Array | undefined;
+  readonly readStdin?: (maxBytes: number) => Uint8Array | undefined;
   /**
-   * The content of a file, for `name=@file` and `name:=@file` items.
+   * The content of a file, for `name=@file` and `name:=@file` items: all of
+   * it, or its first `maxBytes + 1` bytes.
    *
-   * @default {the runtime's `Deno.readFileSync` or `node:fs` `readFileSync`}
+   * @default {the runtime's file system (`Deno.openSync`, or `node:fs`), reading no further}
    */
-  readonly readFile?: (path: string) => Uint8Array;
+  readonly readFile?: (path: string, maxBytes: number) => Uint8Array;
 }
+
+/** The most the command reads of files and standard input, in all. */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+const MAX_INPUT_TEXT = "64 MiB (67108864 bytes)";
 
 const HELP = `routecast ${VERSION}: turns a route and parameters into HTTP request options.
 
 Usage:
   routecast [options] [METHOD] <url> [items...]
   routecast [options] "<METHOD> <url>" [items...]
+  routecast openapi <description.json | ->
 
   The url is a path (joined to the base URL) or a full URL, either an RFC 6570
   template. Without a METHOD (a word of letters) it is POST when the request
@@ -86,8 +102,10 @@ Usage:
 Items (as in HTTPie):
   name=value     a string parameter: a url variable, else a query parameter
                  (GET, HEAD), else a JSON body key
-  name:=json     a raw JSON parameter: number, boolean, null, list or object
-  name==value    a query parameter, for any method (added to the url as {?name*})
+  name:=json     a raw JSON parameter: number, boolean, null, list or object,
+                 nested at most ${MAX_DEPTH} levels deep
+  name==value    a query parameter, for any method: it fills the url's own
+                 {?name} or {&name}, else name=value is added to the query
   name=@file     a string parameter read from a file (UTF-8)
   name:=@file    a raw JSON parameter read from a file
   Header:value   a request header; "Header:" with no value removes a default one
@@ -98,6 +116,16 @@ Items (as in HTTPie):
   the string parameter "a:b". A header name must be an HTTP token. Repeating a
   name makes a list: labels=bug labels=docs. Items named like an endpoint()
   option set it: data=text sends a raw body, mediaType:='{"format":"raw"}'.
+
+  Files and standard input (--raw) are read up to ${MAX_INPUT_TEXT} in
+  all: past that, routecast stops reading and exits 1.
+
+The operation table (for fromOpenAPITable in @routecast/endpoint/openapi):
+  routecast openapi description.json > table.json
+                 reads an OpenAPI 3.0 or 3.1 description (JSON; "-" reads
+                 standard input; convert YAML first) and prints the small
+                 table a builder needs of it, to ship instead of the
+                 description. A url named "openapi" is written "/openapi".
 
 Options:
   --curl           print a curl command (quoted for sh, bash, zsh) instead of JSON
@@ -128,10 +156,6 @@ type Separator = typeof SEPARATORS[number];
 const ESCAPABLE = new Set([":", "=", "@", "\\"]);
 
 class UsageError extends Error {}
-
-function quote(text: string): string {
-  return JSON.stringify(text);
-}
 
 /** An item split at its first unescaped separator: the name (unescaped), the separator, the value. */
 function splitItem(item: string): [name: string, separator: Separator, value: string] {
@@ -203,6 +227,31 @@ interface TextReader {
   file(path: string, item: string): string;
 }
 
+/** What is left of the input limit, shared by the files and standard input of one run. */
+class InputBudget {
+  left = MAX_INPUT_BYTES;
+
+  /**
+   * Counts `bytes` against the limit.
+   *
+   * @throws {TypeError} Past the limit, naming `what`.
+   */
+  take(bytes: Uint8Array, what: string): Uint8Array {
+    if (bytes.length > this.left) {
+      throw new TypeError(
+        `Cannot read ${what}: too large, expected at most ${MAX_INPUT_TEXT} of files and standard input in all`,
+      );
+    }
+    this.left -= bytes.length;
+    return bytes;
+  }
+}
+
+/** A file or standard input that could not be read, with the runtime's reason (bounded). */
+function cannotRead(what: string, error: unknown): TypeError {
+  return new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
+}
+
 function decodeUtf8(bytes: Uint8Array, what: string): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -211,22 +260,83 @@ function decodeUtf8(bytes: Uint8Array, what: string): string {
   }
 }
 
+/**
+ * Whether the JSON `text` nests lists and objects more than `max` levels
+ * deep: one pass over the brackets outside strings, so that no deeper value
+ * reaches code that recurses (printing it, copying it).
+ */
+function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "[" || char === "{") {
+      if (++depth > max) return true;
+    } else if (char === "]" || char === "}") depth--;
+  }
+  return false;
+}
+
 function parseJson(text: string, what: string): unknown {
+  if (nestedDeeperThan(text, MAX_DEPTH)) {
+    throw new TypeError(
+      `Invalid JSON in ${what}: nested more than ${MAX_DEPTH} levels deep, expected at most ${MAX_DEPTH}`,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new TypeError(`Invalid JSON in ${what}: ${oneLine((error as Error).message)}`);
+    throw new TypeError(`Invalid JSON in ${what}: ${clip(oneLine((error as Error).message))}`);
   }
 }
 
-/** `endpoint()` options from the items, and the names of the query items in order. */
+/**
+ * `endpoint()` options from the items, and the query items that no variable
+ * of the url takes: encoded name, then the values in order.
+ */
 interface ItemOptions {
   options: Record<string, unknown>;
-  query: string[];
+  query: Map<string, string[]>;
 }
 
-/** Turns the items into `endpoint()` options. */
-function optionsFromItems(items: readonly string[], read: TextReader): ItemOptions {
+/**
+ * The variables of the url template's `{?...}` and `{&...}` expressions,
+ * which query items of the same name fill. None when the url is not a
+ * valid template: `endpoint()` then says why.
+ */
+function queryVariables(url: string): Set<string> {
+  const names = new Set<string>();
+  let parts;
+  try {
+    parts = parseSyntax(url, { dashInNames: true });
+  } catch {
+    return names;
+  }
+  for (const part of parts) {
+    if (
+      typeof part !== "string" &&
+      (part.op === Operator.Query || part.op === Operator.Continuation)
+    ) {
+      for (const spec of part.specs) names.add(spec.name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Turns the items into `endpoint()` options; query items that name one of
+ * `ownQuery` (the url's `{?...}` variables) are parameters, the others go to
+ * the query after the expansion.
+ */
+function optionsFromItems(
+  items: readonly string[],
+  read: TextReader,
+  ownQuery: ReadonlySet<string>,
+): ItemOptions {
   const options: Record<string, unknown> = {};
   const headers: Record<string, string | null> = {};
   let hasHeaders = false;
@@ -243,8 +353,8 @@ function optionsFromItems(items: readonly string[], read: TextReader): ItemOptio
       setOwn(options, name, created);
     }
   };
-  // Query items are parameters too; a name is either a query item or another kind.
-  const query: string[] = [];
+  // A name is either a query item or another kind.
+  const query = new Map<string, string[]>();
   const kinds = new Map<string, "query" | "parameter">();
   const claim = (key: string, kind: "query" | "parameter", item: string) => {
     const other = kinds.get(key);
@@ -287,10 +397,12 @@ function optionsFromItems(items: readonly string[], read: TextReader): ItemOptio
             } is an endpoint() option, expected a query parameter name`,
           );
         }
-        const key = queryVariable(name);
+        // The url's own {?name} takes the item, as the template writes it.
+        const key = ownQuery.has(name) ? name : queryVariable(name);
         claim(key, "query", item);
-        if (!Object.hasOwn(options, key)) query.push(key);
-        addParameter(key, value);
+        if (ownQuery.has(key)) addParameter(key, value);
+        else if (query.has(key)) query.get(key)!.push(value);
+        else query.set(key, [value]);
         break;
       }
       case ":":
@@ -325,40 +437,27 @@ function optionsFromItems(items: readonly string[], read: TextReader): ItemOptio
 }
 
 /**
- * `template` with the query variables added: into its `{?...}` expression
- * when it has one (a separate `{&...}` would follow an empty `{?...}` with
- * a bare `&`), else as `{&...}` after a literal `?` or as `{?...}`, before
- * any fragment. Each is exploded, so that a repeated item repeats the name.
+ * The expanded `url` with the query items that no url variable took, as
+ * `endpoint()` adds remaining parameters: `name=value` for each value (a
+ * repeated item repeats the name, as `{?name*}` would write it), after `?`
+ * or `&`, before the fragment (which a `{+path}` value may have begun).
  */
-function withQuery(template: string, names: readonly string[]): string {
-  if (names.length === 0) return template;
-  const list = names.map((name) => `${name}*`).join(",");
-  let hasQuery = false;
-  let end = template.length;
-  for (let i = 0; i < template.length; i++) {
-    const char = template[i];
-    if (char === "{") {
-      const close = template.indexOf("}", i);
-      if (close < 0) break;
-      if (template[i + 1] === "?") {
-        return `${template.slice(0, close)},${list}${template.slice(close)}`;
-      }
-      if (template[i + 1] === "#") {
-        end = i;
-        break;
-      }
-      i = close;
-    } else if (char === "?") hasQuery = true;
-    else if (char === "#") {
-      end = i;
-      break;
-    }
+function withQuery(url: string, query: ReadonlyMap<string, readonly string[]>): string {
+  if (query.size === 0) return url;
+  const pairs: string[] = [];
+  for (const [name, values] of query) {
+    for (const value of values) pairs.push(`${name}=${encodeText(value, false)}`);
   }
-  return `${template.slice(0, end)}{${hasQuery ? "&" : "?"}${list}}${template.slice(end)}`;
+  return appendQuery(url, pairs.join("&"), false);
 }
 
 function oneLine(text: string): string {
   return text.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ");
+}
+
+/** `text` as a double-quoted JavaScript string, whole (unlike `quote`, which bounds messages). */
+function jsString(text: string): string {
+  return JSON.stringify(text);
 }
 
 /** `text` as a single-quoted JavaScript string. */
@@ -378,11 +477,13 @@ function singleQuote(text: string): string {
  */
 function fetchSource(options: RequestOptions): string {
   const [url, init] = toFetch(options);
-  const lines = [`const response = await fetch(${quote(url)}, {`];
-  lines.push(`  method: ${quote(init.method)},`);
+  const lines = [`const response = await fetch(${jsString(url)}, {`];
+  lines.push(`  method: ${jsString(init.method)},`);
   lines.push("  headers: {");
   for (const [name, value] of Object.entries(init.headers)) {
-    lines.push(`    ${name === "__proto__" ? `[${quote(name)}]` : quote(name)}: ${quote(value)},`);
+    lines.push(
+      `    ${name === "__proto__" ? `[${jsString(name)}]` : jsString(name)}: ${jsString(value)},`,
+    );
   }
   lines.push("  },");
   const body = options.body;
@@ -390,8 +491,8 @@ function fetchSource(options: RequestOptions): string {
     // toFetch sends a string without a content type as bytes, so fetch adds none.
     lines.push(
       init.body instanceof Uint8Array
-        ? `  body: new TextEncoder().encode(${quote(body)}),`
-        : `  body: ${quote(body)},`,
+        ? `  body: new TextEncoder().encode(${jsString(body)}),`
+        : `  body: ${jsString(body)},`,
     );
   } else if (typeof init.body === "string") {
     lines.push(`  body: ${singleQuote(init.body)},`);
@@ -491,14 +592,14 @@ function targetOf(positionals: readonly string[]): Target {
  * GET (HTTPie's rule, where an item that fills a url variable, a header, a
  * query item or a named option other than `data` is not body data).
  */
-function build(target: Target, query: readonly string[], options: EndpointOptions): RequestOptions {
-  if (target.route !== undefined) return endpoint(withQuery(target.route, query), options);
+function build(target: Target, options: EndpointOptions): RequestOptions {
+  if (target.route !== undefined) return endpoint(target.route, options);
   if (target.url === "") {
     throw new TypeError(
       'Invalid url "": expected a path such as "/users/{username}" or a full URL',
     );
   }
-  const url = withQuery(target.url, query);
+  const url = target.url;
   if (target.method !== undefined) return endpoint(`${target.method} ${url}`, options);
   const post = endpoint(`POST ${url}`, options);
   return post.body === undefined ? endpoint(`GET ${url}`, options) : post;
@@ -531,13 +632,15 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
   let invocation: Invocation;
   let target: Target;
   let stdin: Uint8Array | undefined;
+  const budget = new InputBudget();
   try {
     invocation = parseArguments(args);
     if (invocation.help) return { code: 0, stdout: HELP, stderr: "" };
     if (invocation.version) return { code: 0, stdout: `routecast ${VERSION}`, stderr: "" };
+    if (invocation.positionals[0] === "openapi") return openapiTable(invocation, input, budget);
     target = targetOf(invocation.positionals);
     if (invocation.raw) {
-      stdin = (input.readStdin ?? (() => undefined))();
+      stdin = (input.readStdin ?? (() => undefined))(budget.left);
       if (stdin === undefined) {
         throw new UsageError(
           "Option --raw found no standard input to read: expected the body piped or redirected (< file), not a terminal",
@@ -550,31 +653,33 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
   const readFile = input.readFile ?? runtimeReadFile;
   const read: TextReader = {
     file(path, item) {
+      const what = `file ${quote(path)} of item ${quote(item)}`;
       let bytes: Uint8Array;
       try {
-        bytes = readFile(path);
+        bytes = readFile(path, budget.left);
       } catch (error) {
-        throw new TypeError(
-          `Cannot read file ${quote(path)} of item ${quote(item)}: ${
-            oneLine((error as Error).message)
-          }`,
-        );
+        throw cannotRead(what, error);
       }
-      return decodeUtf8(bytes, `file ${quote(path)} of item ${quote(item)}`);
+      return decodeUtf8(budget.take(bytes, what), what);
     },
   };
   try {
-    const { options, query } = optionsFromItems(target.items, read);
-    if (stdin !== undefined) {
+    const stdinText = stdin === undefined
+      ? undefined
+      : decodeUtf8(budget.take(stdin, "standard input for --raw"), "standard input for --raw");
+    const ownQuery = queryVariables(target.route ?? target.url);
+    const { options, query } = optionsFromItems(target.items, read, ownQuery);
+    if (stdinText !== undefined) {
       if (Object.hasOwn(options, "data")) {
         throw new TypeError(
           "Option --raw and a data item both give the body: expected one of them",
         );
       }
-      options.data = decodeUtf8(stdin, "standard input for --raw");
+      options.data = stdinText;
     }
     if (invocation.baseUrl !== undefined) options.baseUrl = invocation.baseUrl;
-    const result = build(target, query, options as EndpointOptions);
+    const built = build(target, options as EndpointOptions);
+    const result = { ...built, url: withQuery(built.url, query) };
     const stdout = invocation.output === "curl"
       ? toCurl(result)
       : invocation.output === "fetch"
@@ -586,12 +691,54 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
   }
 }
 
+/**
+ * `routecast openapi <description.json | ->`: the operation table of a
+ * description, as JSON on one line.
+ *
+ * @throws {UsageError} For options or arguments the command does not take.
+ */
+function openapiTable(invocation: Invocation, input: CliInput, budget: InputBudget): CliResult {
+  const [, source, ...extra] = invocation.positionals;
+  if (
+    invocation.output !== "json" || invocation.raw || invocation.baseUrl !== undefined ||
+    source === undefined || extra.length > 0
+  ) {
+    throw new UsageError(
+      "Invalid use of routecast openapi: expected routecast openapi <description.json | ->, with no options",
+    );
+  }
+  const what = source === "-" ? "standard input" : `file ${quote(source)}`;
+  try {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = source === "-"
+        ? (input.readStdin ?? (() => undefined))(budget.left)
+        : (input.readFile ?? runtimeReadFile)(source, budget.left);
+    } catch (error) {
+      throw cannotRead(what, error);
+    }
+    if (bytes === undefined) {
+      throw new TypeError(
+        "Cannot read standard input: expected the description piped or redirected (< file), not a terminal",
+      );
+    }
+    const text = decodeUtf8(budget.take(bytes, what), what);
+    const description = parseJson(
+      text,
+      `${what} (an OpenAPI description as JSON; convert YAML first)`,
+    );
+    return { code: 0, stdout: JSON.stringify(compileDescription(description)), stderr: "" };
+  } catch (error) {
+    return { code: 1, stdout: "", stderr: `routecast: ${oneLine((error as Error).message)}` };
+  }
+}
+
 /** The parts of Deno and Node.js the command uses. */
 interface Runtime {
   Deno?: {
     args: string[];
     exit(code: number): void;
-    readFileSync(path: string): Uint8Array;
+    openSync(path: string): { readSync(buffer: Uint8Array): number | null; close(): void };
     stdin: { isTerminal(): boolean; readSync(buffer: Uint8Array): number | null };
   };
   process?: {
@@ -603,7 +750,11 @@ interface Runtime {
 
 /** The parts of `node:fs` and `node:tty` the command uses. */
 interface NodeModules {
-  fs: { readFileSync(path: string | number): Uint8Array };
+  fs: {
+    openSync(path: string, flags: "r"): number;
+    readSync(fd: number, buffer: Uint8Array, offset: number, length: number, at: null): number;
+    closeSync(fd: number): void;
+  };
   tty: { isatty(fd: number): boolean };
 }
 
@@ -614,39 +765,64 @@ function nodeModules(): NodeModules | undefined {
   return fs === undefined || tty === undefined ? undefined : { fs, tty };
 }
 
-function runtimeReadFile(path: string): Uint8Array {
-  const deno = (globalThis as Runtime).Deno;
-  if (deno !== undefined) return deno.readFileSync(path);
-  const node = nodeModules();
-  if (node === undefined) throw new TypeError("this runtime has no file system");
-  return node.fs.readFileSync(path);
+/**
+ * Reads with `read` (which fills the start of a buffer and returns how many
+ * bytes it wrote; 0 or `null` at the end) until the end, or until it has
+ * `maxBytes + 1` bytes: one byte past the limit shows it is exceeded, and
+ * nothing further is read (`/dev/zero` never ends).
+ */
+function readAtMost(read: (buffer: Uint8Array) => number | null, maxBytes: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  while (length <= maxBytes) {
+    const chunk = new Uint8Array(Math.min(65536, maxBytes + 1 - length));
+    const count = read(chunk);
+    if (count === null || count === 0) break;
+    chunks.push(chunk.subarray(0, count));
+    length += count;
+  }
+  const all = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return all;
 }
 
-/** All of standard input, or `undefined` when it is a terminal (nothing was piped). */
-function runtimeReadStdin(): Uint8Array | undefined {
+function runtimeReadFile(path: string, maxBytes: number): Uint8Array {
+  const deno = (globalThis as Runtime).Deno;
+  if (deno !== undefined) {
+    const file = deno.openSync(path);
+    try {
+      return readAtMost((buffer) => file.readSync(buffer), maxBytes);
+    } finally {
+      file.close();
+    }
+  }
+  const node = nodeModules();
+  if (node === undefined) throw new TypeError("this runtime has no file system");
+  const fd = node.fs.openSync(path, "r");
+  try {
+    return readAtMost((buffer) => node.fs.readSync(fd, buffer, 0, buffer.length, null), maxBytes);
+  } finally {
+    node.fs.closeSync(fd);
+  }
+}
+
+/**
+ * Standard input up to `maxBytes + 1` bytes, or `undefined` when it is a
+ * terminal (nothing was piped).
+ */
+function runtimeReadStdin(maxBytes: number): Uint8Array | undefined {
   const deno = (globalThis as Runtime).Deno;
   if (deno !== undefined) {
     if (deno.stdin.isTerminal()) return undefined;
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    for (;;) {
-      const chunk = new Uint8Array(65536);
-      const count = deno.stdin.readSync(chunk);
-      if (count === null) break;
-      chunks.push(chunk.subarray(0, count));
-      length += count;
-    }
-    const all = new Uint8Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      all.set(chunk, at);
-      at += chunk.length;
-    }
-    return all;
+    return readAtMost((buffer) => deno.stdin.readSync(buffer), maxBytes);
   }
   const node = nodeModules();
   if (node === undefined || node.tty.isatty(0)) return undefined;
-  return node.fs.readFileSync(0);
+  return readAtMost((buffer) => node.fs.readSync(0, buffer, 0, buffer.length, null), maxBytes);
 }
 
 /**

@@ -15,6 +15,40 @@ export type Channel = "latest" | "next";
 /** Every channel, in the order their publish commands run. */
 export const CHANNELS: readonly Channel[] = ["latest", "next"];
 
+/**
+ * The branches each channel is released from: `latest` from `main` only;
+ * `next` also from `next`, where prereleases of a version that `main` does
+ * not carry yet (a new major) can be cut.
+ */
+export const CHANNEL_BRANCHES: Readonly<Record<Channel, readonly string[]>> = {
+  latest: ["main"],
+  next: ["main", "next"],
+};
+
+/**
+ * Checks that a release on `channel` runs on one of its branches
+ * ({@linkcode CHANNEL_BRANCHES}); `branch` is `undefined` for a detached HEAD.
+ *
+ * @throws {Error} A one-line reason otherwise.
+ * @example
+ * ```ts
+ * import { checkReleaseBranch } from "./_channels.ts";
+ * import { assertThrows } from "@std/assert";
+ *
+ * checkReleaseBranch("next", "next");
+ * assertThrows(() => checkReleaseBranch("latest", "next"), Error, "expected main");
+ * ```
+ */
+export function checkReleaseBranch(channel: Channel, branch: string | undefined): void {
+  const branches = CHANNEL_BRANCHES[channel];
+  if (branch !== undefined && branches.includes(branch)) return;
+  throw new Error(
+    `Cannot release on ${channel} from ${
+      branch === undefined ? "a detached HEAD" : `the branch "${branch}"`
+    }: expected ${branches.join(" or ")} checked out`,
+  );
+}
+
 /** The version each channel points at; `null` before its first release. */
 export type ChannelState = Record<Channel, string | null>;
 

@@ -55,6 +55,43 @@ function compareDigits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The longest version npm takes (node-semver's `MAX_LENGTH`). */
+const NPM_MAX_LENGTH = 256;
+/** The largest major, minor or patch number npm takes: `Number.MAX_SAFE_INTEGER`. */
+const NPM_MAX_NUMBER = String(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Why npm cannot publish `text`, a semver version that {@linkcode parseSemver}
+ * read as `version`, as what it expected; `undefined` when it can. npm checks
+ * versions with node-semver, which takes at most 256 characters and major,
+ * minor and patch numbers up to `Number.MAX_SAFE_INTEGER` (prerelease numbers
+ * have no limit). The rules are written out here, so that the release script
+ * needs no package; tests/semver_test.ts holds them against node-semver.
+ *
+ * @example
+ * ```ts
+ * import { npmVersionProblem, parseSemver } from "./_semver.ts";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const problem = (text: string) => npmVersionProblem(text, parseSemver(text)!);
+ * assertEquals(problem("9007199254740991.0.0-9007199254740993"), undefined);
+ * assertEquals(
+ *   problem("9007199254740992.0.0"),
+ *   "expected major, minor and patch numbers up to 9007199254740991 (Number.MAX_SAFE_INTEGER)",
+ * );
+ * ```
+ */
+export function npmVersionProblem(text: string, version: Semver): string | undefined {
+  if (text.length > NPM_MAX_LENGTH) {
+    return `expected at most ${NPM_MAX_LENGTH} characters, found ${text.length}`;
+  }
+  const numbers = [version.major, version.minor, version.patch];
+  if (numbers.some((number) => compareDigits(number, NPM_MAX_NUMBER) > 0)) {
+    return `expected major, minor and patch numbers up to ${NPM_MAX_NUMBER} (Number.MAX_SAFE_INTEGER)`;
+  }
+  return undefined;
+}
+
 /** Compares two prerelease identifiers: numbers numerically, and below any other identifier. */
 function compareIdentifiers(a: string, b: string): number {
   const aNumeric = NUMERIC.test(a);

@@ -1,6 +1,7 @@
 /**
  * Cuts a release of `@routecast/endpoint` (npm and JSR) and
- * `@routecast/octokit-endpoint` (npm), run on a clean main:
+ * `@routecast/octokit-endpoint` (npm), run on a clean main (or, for `next`,
+ * a clean `next` branch):
  *
  * ```
  * deno task release <version> [--channel latest|next] [--dry-run] [--skip-tests]
@@ -8,8 +9,13 @@
  * ```
  *
  * 1. Refuses a dirty working tree, a version that is not semver (or has
- *    build metadata, which npm drops), one not greater than deno.json's, an
- *    existing tag `v<version>`, an unknown channel or a prerelease on `latest`.
+ *    build metadata, which npm drops), one that npm cannot publish (over 256
+ *    characters, or a number over `Number.MAX_SAFE_INTEGER`), one not
+ *    greater than deno.json's, an unknown channel or a prerelease on
+ *    `latest`, a branch other than the channel's (`latest`: `main`; `next`:
+ *    `main` or `next`), and a tag `v<version>` that exists here or on any
+ *    configured remote (`git ls-remote --tags`; a remote it cannot reach is
+ *    refused too), all before anything is written.
  * 2. Sets `version` in deno.json (the one source of truth) and writes the
  *    files derived from it as `deno task sync-version` does.
  * 3. Runs the whole test suite (`deno task test`). `--skip-tests` skips it
@@ -40,10 +46,11 @@ import {
   type ChannelPlan,
   type ChannelState,
   channelsText,
+  checkReleaseBranch,
   parseChannels,
   planChannels,
 } from "./_channels.ts";
-import { compareSemver, parseSemver } from "./_semver.ts";
+import { compareSemver, npmVersionProblem, parseSemver } from "./_semver.ts";
 import { syncVersion } from "./sync_version.ts";
 
 /** The npm packages, in the order they are published (the dependency first). */
@@ -112,7 +119,8 @@ export function parseArguments(args: readonly string[]): ReleaseArguments {
 
 /**
  * Checks that `version` can follow `current`: semver without build metadata,
- * and greater by semver precedence.
+ * that npm can publish (see `npmVersionProblem`), and greater by semver
+ * precedence.
  *
  * @throws {Error} A one-line reason otherwise.
  * @example
@@ -137,6 +145,10 @@ export function checkNewVersion(version: string, current: string): void {
         parsed.build.join(".")
       }) is dropped by npm, so the versions would not agree`,
     );
+  }
+  const npmProblem = npmVersionProblem(version, parsed);
+  if (npmProblem !== undefined) {
+    throw new Error(`Cannot release "${version}": npm cannot publish it, ${npmProblem}`);
   }
   const currentParsed = parseSemver(current);
   if (currentParsed === undefined) {
@@ -348,7 +360,8 @@ async function execute(command: string, args: string[], inherit = false): Promis
     args,
     stdout: inherit ? "inherit" : "piped",
     stderr: inherit ? "inherit" : "piped",
-    env: { NO_COLOR: "1" },
+    // A remote that wants a password fails instead of waiting for one.
+    env: { NO_COLOR: "1", GIT_TERMINAL_PROMPT: "0" },
   });
   const fail = (error: Error): never => {
     throw new Error(`Cannot run ${command}: ${error.message}`);
@@ -539,6 +552,55 @@ async function checkVersionsAgree(version: string): Promise<void> {
   );
 }
 
+/**
+ * Whether `listing` (the output of `git ls-remote --tags`) has the tag `tag`
+ * (an annotated tag is listed twice: as itself, then peeled, `^{}`).
+ *
+ * @example
+ * ```ts
+ * import { listsTag } from "./release.ts";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const listing = "0123abcd\trefs/tags/v1.0.0\n4567cdef\trefs/tags/v1.0.0^{}\n";
+ * assertEquals([listsTag(listing, "v1.0.0"), listsTag(listing, "v1.0")], [true, false]);
+ * ```
+ */
+export function listsTag(listing: string, tag: string): boolean {
+  return listing.split("\n").some((line) => {
+    const ref = line.slice(line.indexOf("\t") + 1);
+    return ref === `refs/tags/${tag}`;
+  });
+}
+
+/**
+ * Refuses `tag` when any configured remote has it (`git ls-remote --tags`),
+ * or when a remote cannot be asked: a release tag must be new everywhere it
+ * will be pushed.
+ */
+async function checkRemoteTags(version: string, tag: string): Promise<void> {
+  const remotes = (await git("remote")).split("\n").filter(Boolean);
+  for (const remote of remotes) {
+    const { success, stdout, output } = await execute("git", [
+      "ls-remote",
+      "--tags",
+      remote,
+      `refs/tags/${tag}*`,
+    ]);
+    if (!success) {
+      throw new Error(
+        `Cannot check the tags of the remote "${remote}": git ls-remote failed (${
+          output.trim().split("\n").join(" ")
+        }), expected to reach every configured remote`,
+      );
+    }
+    if (listsTag(stdout, tag)) {
+      throw new Error(
+        `Cannot release ${version}: the tag ${tag} exists already on the remote "${remote}"`,
+      );
+    }
+  }
+}
+
 /** Adds the entry of `version` to CHANGELOG.md: the commits since the last release tag. */
 async function writeChangelog(version: string, plan: ChannelPlan): Promise<void> {
   const since = (await execute("git", ["describe", "--tags", "--abbrev=0", "--match=v[0-9]*"]))
@@ -579,10 +641,14 @@ async function release(args: ReleaseArguments): Promise<void> {
       }${dirty.length > 3 ? ", …" : ""})`,
     );
   }
+  const branch = (await execute("git", ["symbolic-ref", "--quiet", "--short", "HEAD"])).stdout
+    .trim();
+  checkReleaseBranch(plan.channel, branch === "" ? undefined : branch);
   const tag = `v${version}`;
   if ((await execute("git", ["rev-parse", "-q", "--verify", `refs/tags/${tag}`])).success) {
     throw new Error(`Cannot release ${version}: the tag ${tag} exists already`);
   }
+  await checkRemoteTags(version, tag);
   const head = await git("rev-parse", "HEAD");
 
   console.log(

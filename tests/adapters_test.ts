@@ -14,7 +14,7 @@ import {
 } from "@routecast/endpoint";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
 import fc from "fast-check";
-import { FC_SEED } from "./_fc.ts";
+import { assertProperty, FC_SEED } from "./_fc.ts";
 
 const UA = `routecast/${VERSION}`;
 const ACCEPT = "application/vnd.github.v3+json";
@@ -215,11 +215,14 @@ Deno.test("toCurl() writes a whitespace-only header value as curl's empty header
   assert(command.endsWith(` -H 'x-space;' -H 'x-tab;'`), command);
 });
 
-/** Whether `command` runs (as a program on the PATH). */
+/** Whether `command` is a program on the PATH (dash has no `--version` to try). */
 async function hasProgram(command: string): Promise<boolean> {
   try {
-    return (await new Deno.Command(command, { args: ["--version"], stdout: "null", stderr: "null" })
-      .output()).success;
+    return (await new Deno.Command("sh", {
+      args: ["-c", 'command -v "$1"', "sh", command],
+      stdout: "null",
+      stderr: "null",
+    }).output()).success;
   } catch {
     return false;
   }
@@ -237,6 +240,8 @@ const SHELLS: Record<string, { args: string[]; prelude: string }> = {
     prelude: "set -o history -H\nshopt -s extglob failglob\ntrue\n",
   },
   zsh: { args: ["-f", "-c"], prelude: "setopt extendedglob magicequalsubst\n" },
+  // dash has no $'...': newlines must be written inside plain quotes.
+  dash: { args: ["-c"], prelude: "" },
 };
 
 /** The arguments a shell passes to curl when it runs `command`, printed by `printf '%s\0'` instead. */
@@ -264,7 +269,7 @@ const SHELL_TEXT = fc.oneof(
     maxLength: 12,
     unit: fc.oneof(
       fc.constantFrom(..."=~{},.*?[]!$`#^'\"\\ \t\n;&|()<>%@:+-/_aZ9"),
-      fc.constantFrom("é", "\u2028", "😀", "\x7f", "\x01"),
+      fc.constantFrom("é", "\u2028", "😀", "\x7f", "\x01", "\n^", "\r^"),
     ),
   }),
   fc.tuple(
@@ -302,6 +307,82 @@ for (const shell of Object.keys(SHELLS)) {
     );
   });
 }
+
+/** Bodies with a line that starts with `^`, which interactive bash reads as `^old^new`. */
+const CARET_LINES = [
+  "a\n^b",
+  "true\n^true^false^",
+  "^a^b\n^c^d\n",
+  "x\r\n^y^z",
+  "x\r^y^z",
+  "\n^",
+  "it's\n^'q'^\n!!",
+];
+
+/** The physical lines of `command`, as a terminal splits them (it reads CR as LF). */
+function physicalLines(command: string): string[] {
+  return command.split(/\r\n|\n|\r/);
+}
+
+Deno.test("toCurl() starts no line of the command with ^, which interactive bash would rewrite", async (t) => {
+  for (const body of CARET_LINES) {
+    const command = toCurl({ method: "POST", url: "https://example.com/x", headers: {}, body });
+    const lines = physicalLines(command);
+    assert(lines.length > 1, command);
+    assertEquals(lines.filter((line) => line.startsWith("^")), [], command);
+  }
+  assertProperty(
+    fc.property(SHELL_TEXT, (text) => {
+      const command = toCurl({
+        method: "POST",
+        url: "https://example.com/x",
+        headers: {},
+        body: text,
+      });
+      return physicalLines(command).every((line) => !line.startsWith("^"));
+    }),
+    2000,
+  );
+  for (const shell of Object.keys(SHELLS)) {
+    if (!await hasProgram(shell)) {
+      console.log(`${shell} was not found: skipping the round trip through it`);
+      await t.step({ name: shell, ignore: true, fn: () => {} });
+      continue;
+    }
+    for (const body of CARET_LINES) {
+      const command = toCurl({ method: "POST", url: "https://example.com/x", headers: {}, body });
+      const argv = await argvOf(shell, command);
+      assertEquals(argv[argv.length - 1], body, `${shell}: ${command}`);
+    }
+  }
+  if (!await hasProgram("bash")) return;
+  // An interactive bash reading the command as typed or pasted, line by line, with history
+  // expansion on (as in a terminal); `true` first, so that `!!` has an event to repeat. Its
+  // input layer (not the quoting) changes a CR, so bodies with one are left to the shells above.
+  for (const body of CARET_LINES.filter((text) => !text.includes("\r"))) {
+    const command = toCurl({ method: "POST", url: "https://example.com/x", headers: {}, body });
+    const child = new Deno.Command("bash", {
+      args: ["--norc", "--noprofile", "-i"],
+      cwd: "/",
+      env: { HOME: "/nonexistent-home", HISTFILE: "/dev/null", PATH: Deno.env.get("PATH") ?? "" },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(
+      new TextEncoder().encode(
+        `unset HISTFILE\ntrue\nprintf '%s\\0' ${command.slice("curl ".length)}\nexit\n`,
+      ),
+    );
+    await writer.close();
+    const output = await child.output();
+    const words = new TextDecoder().decode(output.stdout).split("\0");
+    assertEquals(words.pop(), "", command);
+    assertEquals(words[words.length - 1], body, command);
+  }
+});
 
 Deno.test("toCurl() refuses bodies that cannot go on a command line", () => {
   const cases: [unknown, string][] = [

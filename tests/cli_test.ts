@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { endpoint, toFetch, VERSION } from "@routecast/endpoint";
-import { runCli } from "@routecast/endpoint/cli";
+import { type CliInput, runCli } from "@routecast/endpoint/cli";
+import { compileOpenAPI } from "@routecast/endpoint/openapi";
 import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -14,6 +15,7 @@ const CLI = new URL("../cli.ts", import.meta.url).pathname;
 const UA = `routecast/${VERSION}`;
 const ACCEPT = "application/vnd.github.v3+json";
 const JSON_TYPE = "application/json; charset=utf-8";
+const API = "https://api.github.com";
 
 interface Run {
   code: number;
@@ -234,6 +236,46 @@ Deno.test("routecast name==value adds a query parameter for any method", async (
   );
 });
 
+Deno.test("routecast name==value fills the url's own {?name}, and adds the rest as endpoint() adds parameters", async () => {
+  const url = async (...args: string[]) => ((await options(...args)) as { url: string }).url;
+  const uploads =
+    "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}";
+  const contents = "GET /repos/{owner}/{repo}/contents/{+path}";
+  const cases: [string[], string][] = [
+    [["GET /x{?page}", "page==2"], `${API}/x?page=2`],
+    [["GET /x{?page}", "page==2", "per_page==5"], `${API}/x?page=2&per_page=5`],
+    // As the template writes it: {?page} joins a list with commas, {?page*} repeats the name.
+    [["GET /x{?page}", "page==2", "page==3"], `${API}/x?page=2,3`],
+    [["GET /x{?page*}", "page==2", "page==3"], `${API}/x?page=2&page=3`],
+    [["GET /x?a=1{&page}", "page==2"], `${API}/x?a=1&page=2`],
+    [["GET /x{?per-page}", "per-page==3"], `${API}/x?per-page=3`],
+    [
+      [uploads, "owner=o", "repo=r", "release_id=1", "name==a.zip"],
+      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip",
+    ],
+    // Before the fragment, which a {+path} value may begin, as endpoint() puts parameters.
+    [
+      [contents, "owner=o", "repo=r", "path=a.md#intro", "ref==main"],
+      `${API}/repos/o/r/contents/a.md?ref=main#intro`,
+    ],
+    [
+      [contents, "owner=o", "repo=r", "path=a?b=1#intro", "ref==main"],
+      `${API}/repos/o/r/contents/a?b=1&ref=main#intro`,
+    ],
+    // After the parameters endpoint() adds to a GET.
+    [["GET /search", "q=a", "sort==stars"], `${API}/search?q=a&sort=stars`],
+  ];
+  for (const [args, expected] of cases) assertEquals(await url(...args), expected, args.join(" "));
+  assertEquals(
+    await url(contents, "owner=o", "repo=r", "path=a.md#intro", "ref==main"),
+    endpoint(contents, { owner: "o", repo: "r", path: "a.md#intro", ref: "main" }).url,
+  );
+  assertEquals(
+    await url(uploads, "owner=o", "repo=r", "release_id=1", "name==a.zip"),
+    endpoint(uploads, { owner: "o", repo: "r", release_id: 1, name: "a.zip" }).url,
+  );
+});
+
 Deno.test("routecast reads name=@file as a string and name:=@file as JSON", async () => {
   const dir = await Deno.makeTempDir({ prefix: "routecast_files_" });
   try {
@@ -318,6 +360,104 @@ Deno.test("routecast --raw sends standard input as the body, and reads it only t
     assertEquals(JSON.parse(new TextDecoder().decode(output.stdout)).body, "");
   } finally {
     await child.stdin.close();
+  }
+});
+
+/** The most routecast reads of files and standard input, in all (README, CLI section). */
+const MAX_INPUT = 64 * 1024 * 1024;
+const TOO_LARGE =
+  "too large, expected at most 64 MiB (67108864 bytes) of files and standard input in all";
+
+Deno.test("routecast reads at most 64 MiB of files and standard input in all, and no further", async () => {
+  // Readers are told what is left; one byte more than that is refused, whoever read it.
+  const asked: number[] = [];
+  const readFile = (path: string, maxBytes: number) => {
+    asked.push(maxBytes);
+    return new Uint8Array(path === "big" ? maxBytes + 1 : 10).fill(0x61);
+  };
+  const fine = runCli(["POST /x", "a=@small", "b=@small"], {
+    readFile,
+    readStdin: (maxBytes) => (asked.push(maxBytes), new Uint8Array(5).fill(0x61)),
+  });
+  assertEquals([fine.code, fine.stderr], [0, ""]);
+  assertEquals(asked, [MAX_INPUT, MAX_INPUT - 10]);
+  const withStdin = runCli(["--raw", "POST /x", "a=@small"], {
+    readFile,
+    readStdin: (maxBytes) => (asked.push(maxBytes), new Uint8Array(5).fill(0x61)),
+  });
+  assertEquals([withStdin.code, withStdin.stderr], [0, ""]);
+  assertEquals(asked.slice(2), [MAX_INPUT, MAX_INPUT - 5]);
+  const cases: [string[], CliInput, string][] = [
+    [["POST /x", "a=@big"], { readFile }, `Cannot read file "big" of item "a=@big": ${TOO_LARGE}`],
+    [
+      ["POST /x", "a=@small", "b:=@big"],
+      { readFile },
+      `Cannot read file "big" of item "b:=@big": ${TOO_LARGE}`,
+    ],
+    [
+      ["--raw", "POST /x"],
+      { readStdin: (maxBytes) => new Uint8Array(maxBytes + 1) },
+      `Cannot read standard input for --raw: ${TOO_LARGE}`,
+    ],
+    [
+      ["--raw", "POST /x", "a=@small"],
+      { readFile, readStdin: (maxBytes) => new Uint8Array(maxBytes - 9) },
+      `Cannot read file "small" of item "a=@small": ${TOO_LARGE}`,
+    ],
+  ];
+  for (const [args, input, message] of cases) {
+    assertEquals(runCli(args, input), { code: 1, stdout: "", stderr: `routecast: ${message}` });
+  }
+  // The runtime's readers stop one byte past the limit: /dev/zero never ends.
+  const zero = [
+    await routecastReading(["POST /x", "a=@/dev/zero"]),
+    await routecastReading(["POST /x", "a:=@/dev/zero"]),
+    await run("sh", ["-c", `"$0" run --quiet ${CLI} --raw PUT /x < /dev/zero`, Deno.execPath()]),
+  ];
+  assertEquals(zero.map(({ code, stdout }) => [code, stdout]), [[1, ""], [1, ""], [1, ""]]);
+  assertEquals(zero.map(({ stderr }) => stderr), [
+    `routecast: Cannot read file "/dev/zero" of item "a=@/dev/zero": ${TOO_LARGE}\n`,
+    `routecast: Cannot read file "/dev/zero" of item "a:=@/dev/zero": ${TOO_LARGE}\n`,
+    `routecast: Cannot read standard input for --raw: ${TOO_LARGE}\n`,
+  ]);
+  // Exactly the limit is read and sent.
+  const dir = await Deno.makeTempDir({ prefix: "routecast_limit_" });
+  try {
+    await Deno.writeFile(`${dir}/limit.txt`, new Uint8Array(MAX_INPUT).fill(0x61));
+    const result = runCli(["--curl", "POST /x", `data=@${dir}/limit.txt`]);
+    assertEquals([result.code, result.stderr], [0, ""]);
+    assert(result.stdout.endsWith(` --data-binary ${"a".repeat(MAX_INPUT)}`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routecast calls input past the runtime's string length too large, not a UTF-8 error", async () => {
+  // One byte past V8's longest string (2^29 - 24 characters), all valid UTF-8 (NUL bytes), in a
+  // sparse file: the limit stops the read long before.
+  const dir = await Deno.makeTempDir({ prefix: "routecast_huge_" });
+  try {
+    const file = `${dir}/huge.txt`;
+    await Deno.writeFile(file, new Uint8Array());
+    await Deno.truncate(file, 2 ** 29 - 24 + 1);
+    const item = `a=@${file}`;
+    assertEquals(await routecastReading(["POST /x", item]), {
+      code: 1,
+      stdout: "",
+      stderr: `routecast: Cannot read file "${file}" of item "${item}": ${TOO_LARGE}\n`,
+    });
+    const raw = await run("sh", [
+      "-c",
+      `"$0" run --quiet ${CLI} --raw PUT /x < ${file}`,
+      Deno.execPath(),
+    ]);
+    assertEquals(raw, {
+      code: 1,
+      stdout: "",
+      stderr: `routecast: Cannot read standard input for --raw: ${TOO_LARGE}\n`,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
@@ -413,6 +553,7 @@ Deno.test("routecast --help and --version print and exit 0", async () => {
         "--base-url URL",
         "--raw",
         "-V, --version",
+        "64 MiB",
       ]
     ) {
       assertStringIncludes(help.stdout, text);
@@ -486,6 +627,96 @@ Deno.test("routecast reports invalid input on one stderr line and exits 1", asyn
       args.join(" "),
     );
   }
+});
+
+Deno.test("routecast quotes items in messages within 1 KB, and prints values whole", async () => {
+  const big = "k".repeat(100_000);
+  const dir = await Deno.makeTempDir({ prefix: "routecast_messages_" });
+  try {
+    await Deno.writeTextFile(`${dir}/bad.json`, `[${big}`);
+    await Deno.writeFile(`${dir}/latin1.txt`, new Uint8Array([0xe9]));
+    const cases: [string[], 1 | 2][] = [
+      [["GET /x", big], 1],
+      [["GET /x", `=${big}`], 1],
+      [["GET /x", `${big}:=[bug`], 1],
+      [["GET /x", `a:=[${big}`], 1],
+      [["GET /x", `a:=${"[".repeat(50_000)}`], 1],
+      [["GET /x", `a b${big}:c`], 1],
+      [["POST /x", `body@${big}`], 1],
+      [["GET /x", `${big}==1`, `${big}=2`], 1],
+      [["GET /x", `headers==${big}`], 1],
+      [["POST /x", `a=@${dir}/${big}`], 1],
+      // A runtime's error text may quote a path of up to 4 KB (PATH_MAX) whole.
+      [["POST /x", `a=@${dir}/${`${"k".repeat(200)}/`.repeat(19)}x`], 1],
+      [["POST /x", `a:=@${dir}/bad.json`, `b=${big}`], 1],
+      [["POST /x", `a:=@${dir}/bad.json${"/".repeat(100_000)}`], 1],
+      [["POST /x", `${big}=@${dir}/latin1.txt`], 1],
+      [["GET /x", `X-A:${big}\n`], 1],
+      [[`GET /x/${big}{`], 1],
+      [[`--${big}`, "GET /x"], 2],
+    ];
+    for (const [args, code] of cases) {
+      const result = runCli(args);
+      const label = `${result.stderr.slice(0, 80)}…`;
+      assertEquals([result.code, result.stdout], [code, ""], label);
+      assert(result.stderr.startsWith("routecast: "), label);
+      assert(!result.stderr.includes("\n"), label);
+      assert(result.stderr.length <= 1024, `${result.stderr.length} characters: ${label}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  // Values are printed whole: only messages are cut.
+  const fetch = runCli(["--fetch", "POST /x", `X-A:${big}`, `t=${big}`]);
+  assertEquals(fetch.code, 0);
+  assertStringIncludes(fetch.stdout, `"x-a": "${big}",`);
+  assertStringIncludes(fetch.stdout, `body: '{"t":"${big}"}',`);
+});
+
+Deno.test("routecast refuses JSON nested more than 64 levels deep, in its own words", async () => {
+  const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+  const deep = nested(10_000);
+  const dir = await Deno.makeTempDir({ prefix: "routecast_deep_" });
+  try {
+    await Deno.writeTextFile(`${dir}/deep.json`, deep);
+    const item = `a:=@${dir}/deep.json`;
+    const cases: [string[], string][] = [
+      [["POST /x", `a:=${nested(65)}`], `Invalid JSON in item "a:=${"[".repeat(65)}`],
+      [["POST /x", `a:=${deep}`], `Invalid JSON in item "a:=${"[".repeat(100)}`],
+      [["POST /x", item], `Invalid JSON in file "${dir}/deep.json" of item "${item}"`],
+      [["POST /x", `a:={"b":${nested(64)}}`], 'Invalid JSON in item "a:={\\"b\\":[[['],
+    ];
+    for (const flags of [[], ["--curl"], ["--fetch"]]) {
+      for (const [args, start] of cases) {
+        const result = runCli([...flags, ...args]);
+        assertEquals([result.code, result.stdout], [1, ""], start);
+        assert(result.stderr.startsWith(`routecast: ${start}`), result.stderr);
+        assert(
+          result.stderr.endsWith(": nested more than 64 levels deep, expected at most 64"),
+          result.stderr,
+        );
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  // 64 levels are fine in every output; brackets inside strings do not count.
+  for (const flags of [[], ["--curl"], ["--fetch"]]) {
+    const result = runCli([
+      ...flags,
+      "POST /x",
+      `a:=${nested(64)}`,
+      `b:=["\\"${"[".repeat(100)}"]`,
+    ]);
+    assertEquals([result.code, result.stderr], [0, ""], flags.join());
+  }
+  assertEquals(
+    JSON.parse(runCli(["POST /x", `a:=${nested(64)}`, `b:="\\"[["`]).stdout).body,
+    { a: JSON.parse(nested(64)), b: '"[[' },
+  );
+  const subprocess = await routecast("POST /x", `a:=${deep}`);
+  assertEquals(subprocess.code, 1);
+  assertStringIncludes(subprocess.stderr, "nested more than 64 levels deep");
 });
 
 Deno.test("routecast reports invalid usage on one stderr line and exits 2", async () => {
@@ -702,6 +933,20 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
     // Standard input for --raw and files for =@ items, through node:fs.
     const raw = await run("node", [`${dir}/routecast`, "--raw", "PUT", "/x"], undefined, "é\n");
     assertEquals([raw.code, raw.stderr, JSON.parse(raw.stdout).body], [0, "", "é\n"]);
+    // Both read no further than the limit.
+    assertEquals(await node("POST /x", "a=@/dev/zero"), {
+      code: 1,
+      stdout: "",
+      stderr: `routecast: Cannot read file "/dev/zero" of item "a=@/dev/zero": ${TOO_LARGE}\n`,
+    });
+    assertEquals(
+      await run("sh", ["-c", `node "$0" --raw PUT /x < /dev/zero`, `${dir}/routecast`]),
+      {
+        code: 1,
+        stdout: "",
+        stderr: `routecast: Cannot read standard input for --raw: ${TOO_LARGE}\n`,
+      },
+    );
     await Deno.writeTextFile(`${dir}/title.txt`, "from a file");
     const file = await node("/x", `title=@${dir}/title.txt`, "dry==1");
     const same = await node("POST /x{?dry}", "dry=1", "title=from a file");
@@ -716,5 +961,74 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
     assertEquals(imported, { code: 0, stdout: "", stderr: "" });
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routecast openapi prints the operation table of a description, as compileOpenAPI() writes it", async () => {
+  const path = `${ROOT}tests/testdata/openapi/kubernetes/openapi.json`;
+  const text = await Deno.readTextFile(path);
+  const table = compileOpenAPI(JSON.parse(text));
+  const fromFile = await routecastReading(["openapi", path]);
+  assertEquals([fromFile.code, fromFile.stderr], [0, ""]);
+  assertEquals(JSON.parse(fromFile.stdout), table);
+  const fromStdin = await routecastReading(["openapi", "-"], text);
+  assertEquals(JSON.parse(fromStdin.stdout), table);
+  // A url named openapi is written as a path.
+  assertEquals(JSON.parse(runCli(["/openapi"]).stdout).url, `${API}/openapi`);
+});
+
+Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, and other usage", () => {
+  const bytes = (text: string): CliInput => ({
+    readFile: () => new TextEncoder().encode(text),
+    readStdin: () => new TextEncoder().encode(text),
+  });
+  const cases: [string[], CliInput, 1 | 2, string][] = [
+    [
+      ["openapi"],
+      {},
+      2,
+      "Invalid use of routecast openapi: expected routecast openapi <description.json | ->, with no options",
+    ],
+    [["openapi", "a.json", "b.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--curl", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [
+      ["openapi", "a.yaml"],
+      bytes("openapi: 3.0.0\n"),
+      1,
+      'Invalid JSON in file "a.yaml" (an OpenAPI description as JSON; convert YAML first): ',
+    ],
+    [
+      ["openapi", "a.json"],
+      bytes('{"swagger":"2.0"}'),
+      1,
+      'Invalid OpenAPI description: Swagger "2.0" is not supported',
+    ],
+    [
+      ["openapi", "-"],
+      { readStdin: () => undefined },
+      1,
+      "Cannot read standard input: expected the description piped or redirected (< file), not a terminal",
+    ],
+    [
+      ["openapi", "a.json"],
+      {
+        readFile: () => {
+          throw new Error("No such file");
+        },
+      },
+      1,
+      'Cannot read file "a.json": No such file',
+    ],
+    [
+      ["openapi", "a.json"],
+      bytes("[".repeat(65) + "]".repeat(65)),
+      1,
+      'Invalid JSON in file "a.json" (an OpenAPI description as JSON; convert YAML first): nested more than 64 levels deep',
+    ],
+  ];
+  for (const [args, input, code, message] of cases) {
+    const result = runCli(args, input);
+    assertEquals([result.code, result.stdout], [code, ""], args.join(" "));
+    assertStringIncludes(result.stderr, `routecast: ${message}`);
   }
 });

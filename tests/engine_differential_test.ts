@@ -217,3 +217,23 @@ Deno.test('"auto" gives the engines\' output or error for any template and short
     { numRuns: 5_000 },
   );
 });
+
+// Past 64K characters of output, the TS engine copies what it built so far flat, chunk by chunk.
+const OPERATORS = ["", "+", "#", ".", "/", ";", "?", "&"];
+
+Deno.test("both engines encode long values alike, across the TS engine's chunks", () => {
+  const long = fc.array(fc.constantFrom(...PIECES), { minLength: 200, maxLength: 12_000 })
+    .map((pieces) => pieces.join(""));
+  assertProperty(
+    fc.property(fc.constantFrom(...OPERATORS), long, (op, x) => {
+      assertSameOutcome(`{${op}x}`, { x });
+      assertSameOutcome(`{${op}x*}`, { x: [x, "a"] });
+    }),
+    300,
+  );
+  // Outputs of several chunks, each character written with 1 to 12 characters.
+  for (const piece of ["😀", "é", "€", " ", "%41", "\ud800", "a b"]) {
+    const x = piece.repeat(100_000 / piece.length);
+    for (const op of ["", "+"]) assertSameOutcome(`{${op}x}ab`, { x });
+  }
+});

@@ -115,6 +115,57 @@ Deno.test("fromOpenAPI() writes query parameters as the style table says, on eve
   }
 });
 
+Deno.test("fromOpenAPI() writes list items and object members that are lists or objects as JSON text", () => {
+  const api = fromOpenAPI(describe({
+    "/search": {
+      get: {
+        parameters: [
+          { name: "properties", in: "query" },
+          { name: "pairs", in: "query", explode: false },
+          { name: "X-Filter", in: "header" },
+        ],
+        responses: {},
+      },
+    },
+  }));
+  const result = api("GET /search", {
+    properties: [{ a: 1 }, "b", [2]],
+    pairs: { k: { v: 1 } },
+    "X-Filter": [{ x: 1 }],
+  });
+  assertEquals(
+    result.url,
+    `${BASE}/search?properties=%7B%22a%22%3A1%7D&properties=b&properties=%5B2%5D&pairs=k,%7B%22v%22%3A1%7D`,
+  );
+  assertEquals(result.headers, { "x-filter": '{"x":1}' });
+});
+
+Deno.test("fromOpenAPI() applies defaults of declared parameters wherever they go", () => {
+  const api = fromOpenAPI(describe({
+    "/pods/{name}": {
+      delete: {
+        parameters: [
+          { name: "name", in: "path", required: true, content: { "application/json": {} } },
+          { name: "dryRun", in: "query" },
+          { name: "X-Request-Id", in: "header" },
+          { name: "session", in: "cookie" },
+        ],
+        responses: {},
+      },
+    },
+  })).defaults({ dryRun: "All", "X-Request-Id": "default", session: "s", name: { id: 1 } });
+  const route = "DELETE /pods/{name}";
+  assertEquals(api(route), {
+    method: "delete",
+    url: `${BASE}/pods/%7B%22id%22%3A1%7D?dryRun=All`,
+    headers: { "x-request-id": "default", cookie: "session=s" },
+  });
+  const given = api(route, { name: "web", dryRun: ["a", "b"], "X-Request-Id": "r", session: null });
+  assertEquals(given.url, `${BASE}/pods/web?dryRun=a&dryRun=b`);
+  // null over a default leaves the parameter out, as for every parameter.
+  assertEquals(given.headers, { "x-request-id": "r" });
+});
+
 Deno.test("fromOpenAPI() sends a non-GET operation's query parameters to the query, beside data", () => {
   const api = fromOpenAPI(describe({
     "/api/v1/namespaces/{namespace}/pods": {
@@ -543,6 +594,14 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
       describe({ "pets": {} }),
       'Invalid OpenAPI description at paths.pets: path "pets" does not start with "/"',
     ],
+  ];
+  for (const [description, message] of cases) {
+    assertThrows(() => fromOpenAPI(description as object), TypeError, message);
+  }
+});
+
+Deno.test("fromOpenAPI() reports a problem in one operation when that route is called, and builds the others", () => {
+  const cases: [Record<string, unknown>, string][] = [
     [
       describe({ "/a": { get: { parameters: [{ name: "x", in: "body" }] } } }),
       'Invalid OpenAPI description at paths["/a"].get.parameters[0].in: "body" is Swagger 2.0\'s, expected an OpenAPI 3 description (convert it first)',
@@ -580,9 +639,35 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
     ],
   ];
   for (const [description, message] of cases) {
-    assertThrows(() => fromOpenAPI(description as object), TypeError, message);
+    const table = compileOpenAPI(description);
+    const { error } = table.operations["GET /a"];
+    assert(error?.includes(message), error);
+    for (
+      const api of [fromOpenAPI(description), fromOpenAPITable(JSON.parse(JSON.stringify(table)))]
+    ) {
+      assertThrows(() => api("GET /a"), TypeError, message);
+      assertThrows(() => api({ url: "/a" }), TypeError, message);
+    }
   }
-  // What only a call can tell is reported when the route is first used.
+  // A path's own parameters that cannot be read make each of its operations report them.
+  const shared = fromOpenAPI(describe({
+    "/s": {
+      parameters: [{ name: "", in: "query" }],
+      get: { responses: {} },
+      put: { responses: {} },
+    },
+    "/ok": { get: { parameters: [{ name: "x", in: "query" }], responses: {} } },
+    "x-codegen-contextRoot": "/ignored",
+  }));
+  for (const route of ["GET /s", "PUT /s"]) {
+    assertThrows(
+      () => shared(route),
+      TypeError,
+      'Invalid OpenAPI description at paths["/s"].parameters[0].name: expected a non-empty string, found ""',
+    );
+  }
+  assertEquals(shared("GET /ok", { x: 1 }).url, `${BASE}/ok?x=1`);
+  // What only the path tells is reported when the route is first used.
   const api = fromOpenAPI(describe({
     "/h": { get: { parameters: [{ name: "bad header", in: "header" }], responses: {} } },
     "/p/{a b}": { get: { responses: {} } },

@@ -8,10 +8,16 @@
  * real release.
  */
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
-import { type ChannelState, parseChannels, planChannels } from "../scripts/_channels.ts";
+import {
+  type ChannelState,
+  checkReleaseBranch,
+  parseChannels,
+  planChannels,
+} from "../scripts/_channels.ts";
 import {
   changelogEntry,
   checkNewVersion,
+  listsTag,
   parseArguments,
   publishCommands,
   versionMismatches,
@@ -43,8 +49,10 @@ Deno.test("parseArguments() reads a version and the options, and refuses anythin
   }
 });
 
-Deno.test("checkNewVersion() takes a greater semver version without build metadata", () => {
+Deno.test("checkNewVersion() takes a greater semver version without build metadata that npm can publish", () => {
   checkNewVersion("0.1.1", "0.1.0");
+  checkNewVersion("9007199254740991.0.0", "0.1.0");
+  checkNewVersion(`1.0.0-${"a".repeat(250)}`, "0.1.0");
   checkNewVersion("1.0.0-next.0", "0.1.0");
   checkNewVersion("1.0.0-next.10", "1.0.0-next.9");
   checkNewVersion("1.0.0", "1.0.0-next.9");
@@ -53,6 +61,18 @@ Deno.test("checkNewVersion() takes a greater semver version without build metada
       ["1.2", "0.1.0", 'Cannot release "1.2": not a semver version (expected major.minor.patch'],
       ["v1.0.0", "0.1.0", 'Cannot release "v1.0.0": not a semver version'],
       ["1.0.0+b.1", "0.1.0", 'Cannot release "1.0.0+b.1": build metadata (+b.1) is dropped'],
+      [
+        "9007199254740993.0.0",
+        "0.1.0",
+        'Cannot release "9007199254740993.0.0": npm cannot publish it, expected major, minor and patch numbers up to 9007199254740991 (Number.MAX_SAFE_INTEGER)',
+      ],
+      [
+        `1.0.0-${"a".repeat(251)}`,
+        "0.1.0",
+        `Cannot release "1.0.0-${
+          "a".repeat(251)
+        }": npm cannot publish it, expected at most 256 characters, found 257`,
+      ],
       ["0.1.0", "0.1.0", "Cannot release 0.1.0: it is not greater than the current version 0.1.0"],
       ["0.0.9", "0.1.0", "Cannot release 0.0.9: it is not greater than the current version 0.1.0"],
       ["1.0.0-next.9", "1.0.0-next.10", "Cannot release 1.0.0-next.9: it is not greater"],
@@ -118,6 +138,42 @@ Deno.test("planChannels() puts prereleases on next, plain versions on latest, mo
     Error,
     'Unknown channel "beta": expected latest or next',
   );
+});
+
+Deno.test("checkReleaseBranch() takes latest from main only, next from main or next", () => {
+  checkReleaseBranch("latest", "main");
+  checkReleaseBranch("next", "main");
+  checkReleaseBranch("next", "next");
+  const refused: [Parameters<typeof checkReleaseBranch>, string][] = [
+    [
+      ["latest", "next"],
+      'Cannot release on latest from the branch "next": expected main checked out',
+    ],
+    [["latest", "feature"], 'Cannot release on latest from the branch "feature": expected main'],
+    [["next", "feature"], 'from the branch "feature": expected main or next checked out'],
+    [["next", "main2"], 'Cannot release on next from the branch "main2"'],
+    [["latest", undefined], "Cannot release on latest from a detached HEAD: expected main"],
+    [["next", undefined], "Cannot release on next from a detached HEAD: expected main or next"],
+  ];
+  for (const [args, message] of refused) {
+    assertThrows(() => checkReleaseBranch(...args), Error, message, args.join(" "));
+  }
+});
+
+Deno.test("listsTag() finds a tag in git ls-remote's listing, and no other", () => {
+  const listing = [
+    "1111111111111111111111111111111111111111\trefs/tags/v1.0.0-next.0",
+    "2222222222222222222222222222222222222222\trefs/tags/v1.0.0",
+    "3333333333333333333333333333333333333333\trefs/tags/v1.0.0^{}",
+    "",
+  ].join("\n");
+  assertEquals(listsTag(listing, "v1.0.0"), true);
+  assertEquals(listsTag(listing, "v1.0.0-next.0"), true);
+  for (const tag of ["v1.0", "v1.0.0-next", "1.0.0", "v1.0.0-next.0.1"]) {
+    assertEquals(listsTag(listing, tag), false, tag);
+  }
+  assertEquals(listsTag("", "v1.0.0"), false);
+  assertEquals(listsTag("4444\trefs/heads/v1.0.0\n", "v1.0.0"), false);
 });
 
 Deno.test("parseChannels() reads .release/channels.json and refuses anything else", () => {
@@ -223,10 +279,16 @@ Deno.test("publishCommands() publishes @routecast/endpoint first, then moves the
 
 // ---- Whole runs in scratch clones ------------------------------------------
 
-/** A scratch clone of this repository, as it is on disk. */
+/**
+ * A scratch clone of this repository, as it is on disk, on the branch
+ * `main`, with an empty bare repository inside its `.git` as `origin`.
+ */
 async function scratchClone(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "routecast-release-" });
   await run("git", ["clone", "--quiet", ROOT, dir], dir);
+  await run("git", ["checkout", "--quiet", "-B", "main"], dir);
+  await run("git", ["init", "--quiet", "--bare", `${dir}/.git/origin.git`], dir);
+  await run("git", ["remote", "set-url", "origin", `${dir}/.git/origin.git`], dir);
   // The working tree's uncommitted changes, committed on top, so the test runs the code on disk.
   const changed =
     (await run("git", ["ls-files", "-z", "-m", "-d", "-o", "--exclude-standard"], ROOT))
@@ -338,6 +400,10 @@ async function refusals(clone: string): Promise<[string[], string, Release][]> {
     [[current], `error: Cannot release ${current}: it is not greater than the current version`],
     [[prerelease, "--channel", "latest"], "latest takes plain versions only (use next)"],
     [[prerelease, "--channel=beta"], 'error: Unknown channel "beta": expected latest or next'],
+    [
+      ["9007199254740992.0.0", "--skip-tests"],
+      'error: Cannot release "9007199254740992.0.0": npm cannot publish it, expected major, minor and patch numbers up to 9007199254740991',
+    ],
     [[], "error: Missing version: Usage: deno task release <version>"],
   ];
   const results = await Promise.all(cases.map(([args]) => release(clone, args)));
@@ -543,5 +609,60 @@ Deno.test("deno task release in scratch clones: refusals, dry runs on next and l
     await Promise.all(
       [refusing, offline, online].map((dir) => Deno.remove(dir, { recursive: true })),
     );
+  }
+});
+
+Deno.test("deno task release refuses a branch other than the channel's and a tag on a remote, writing nothing", async () => {
+  const clone = await scratchClone();
+  try {
+    const plain = await nextMajor(clone);
+    const prerelease = await nextMajor(clone, "-next.0");
+    const before = await snapshot(clone);
+    const refuses = async (args: string[], message: string) => {
+      const { code, stdout, stderr } = await release(clone, [...args, "--skip-tests"]);
+      assertEquals([code, stdout], [1, ""], `${args.join(" ")}: ${stdout}${stderr}`);
+      assertEquals(stderr.trim().split("\n").length, 1, stderr);
+      assertStringIncludes(stderr, message);
+    };
+    await run("git", ["checkout", "--quiet", "-b", "feature"], clone);
+    await refuses(
+      [plain],
+      'error: Cannot release on latest from the branch "feature": expected main checked out',
+    );
+    await refuses(
+      [prerelease],
+      'error: Cannot release on next from the branch "feature": expected main or next checked out',
+    );
+    await run("git", ["checkout", "--quiet", "--detach"], clone);
+    await refuses([plain], "error: Cannot release on latest from a detached HEAD: expected main");
+    // Tags on the remote only: a lightweight one and an annotated one, pushed, not kept here.
+    await run("git", ["push", "--quiet", "origin", `HEAD:refs/tags/v${prerelease}`], clone);
+    await run("git", ["tag", "-a", "-m", "released elsewhere", `v${plain}`], clone);
+    await run("git", ["push", "--quiet", "origin", `v${plain}`], clone);
+    await run("git", ["tag", "-d", `v${plain}`], clone);
+    // next may be released from the branch next (the tag check comes next); latest may not.
+    await run("git", ["checkout", "--quiet", "-b", "next"], clone);
+    await refuses(
+      [prerelease],
+      `error: Cannot release ${prerelease}: the tag v${prerelease} exists already on the remote "origin"`,
+    );
+    await refuses([plain], 'error: Cannot release on latest from the branch "next": expected main');
+    await run("git", ["checkout", "--quiet", "main"], clone);
+    await refuses(
+      [plain],
+      `error: Cannot release ${plain}: the tag v${plain} exists already on the remote "origin"`,
+    );
+    // A remote that cannot be asked is refused too ("gone" is listed before "origin").
+    await run("git", ["remote", "add", "gone", `${clone}/.git/no-such-remote.git`], clone);
+    await refuses(
+      [plain],
+      'error: Cannot check the tags of the remote "gone": git ls-remote failed',
+    );
+    await run("git", ["remote", "remove", "gone"], clone);
+    const after = await snapshot(clone);
+    assertEquals([after.head, after.tags, after.status], [before.head, before.tags, before.status]);
+    assertEquals(after.files, before.files);
+  } finally {
+    await Deno.remove(clone, { recursive: true });
   }
 });

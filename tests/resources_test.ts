@@ -44,6 +44,25 @@ Deno.test("endpoint() keeps memory flat under 1e6 distinct header and parameter 
   }
 });
 
+Deno.test("expand() and endpoint() on the TS engine expand 3e7 encoded characters in a 128 MB heap", async () => {
+  // 1e7 spaces, each written %20: the output's own 30 MB, the input's 10 MB, and working memory
+  // near the output's size (about 63 MB in all is enough). Built by +=, the output would be a rope
+  // of about 11 bytes per character (330 MB), and V8 would abort the process, out of memory.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--v8-flags=--max-old-space-size=128",
+      new URL("./fixtures/long_output.ts", import.meta.url).pathname,
+      String(10_000_000),
+    ],
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assert(output.success, `exit code ${output.code}: ${stderr.slice(0, 500)}`);
+  assertEquals(JSON.parse(new TextDecoder().decode(output.stdout)), {
+    lengths: [30_000_000, 30_000_025, 30_000_027],
+  });
+});
+
 for (const engine of ENGINES) {
   Deno.test(`expand() handles a 10 MB value or throws RangeError (${engine} engine)`, () => {
     const size = 10 * 1024 * 1024;

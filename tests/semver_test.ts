@@ -1,5 +1,13 @@
+import { createRequire } from "node:module";
 import { assert, assertEquals } from "@std/assert";
-import { compareSemver, parseSemver, type Semver } from "../scripts/_semver.ts";
+import fc from "fast-check";
+import { compareSemver, npmVersionProblem, parseSemver, type Semver } from "../scripts/_semver.ts";
+import { assertProperty } from "./_fc.ts";
+
+/** node-semver, which npm checks versions with (a dev dependency of the tools, read here only). */
+const npmSemver: { valid(version: string): string | null } = createRequire(import.meta.url)(
+  "../node_modules/semver/index.js",
+);
 
 function version(text: string): Semver {
   const parsed = parseSemver(text);
@@ -127,4 +135,64 @@ Deno.test("compareSemver() ignores build metadata", () => {
     assertEquals(compareSemver(version(a), version(b)), 0, `${a} against ${b}`);
   }
   assertEquals(compareSemver(version("1.0.0+zzz"), version("1.0.1+aaa")), -1);
+});
+
+/** Whether npm takes `text` as it is, as node-semver decides: `valid()` gives it back unchanged. */
+function npmTakes(text: string): boolean {
+  return npmSemver.valid(text) === text;
+}
+
+/** Whether `npmVersionProblem()` finds nothing wrong with `text` (a semver version). */
+function weTake(text: string): boolean {
+  return npmVersionProblem(text, version(text)) === undefined;
+}
+
+Deno.test("npmVersionProblem() takes exactly the versions npm's semver takes", () => {
+  const max = String(Number.MAX_SAFE_INTEGER);
+  const table: [string, boolean][] = [
+    ["0.0.0", true],
+    [`${max}.${max}.${max}`, true],
+    ["9007199254740992.0.0", false],
+    ["9007199254740993.0.0", false],
+    ["0.9007199254740992.0", false],
+    ["0.0.9007199254740992", false],
+    ["99999999999999999999.0.0", false],
+    ["10000000000000000.0.0", false],
+    ["1.0.0-9007199254740993", true],
+    ["1.0.0-99999999999999999999.a", true],
+    [`1.0.0-${"a".repeat(250)}`, true],
+    [`1.0.0-${"a".repeat(251)}`, false],
+    [`1.0.0-${"1".repeat(250)}`, true],
+    [`1.0.0-next.${"0-".repeat(122)}`, true],
+    [`${max}.0.0-${"x".repeat(240)}`, false],
+  ];
+  for (const [text, takes] of table) {
+    assertEquals([npmTakes(text), weTake(text)], [takes, takes], text);
+  }
+  assertEquals(
+    npmVersionProblem(`1.0.0-${"a".repeat(251)}`, version(`1.0.0-${"a".repeat(251)}`)),
+    "expected at most 256 characters, found 257",
+  );
+  // Numbers near the limit and far past it, identifiers that bring the length near 256.
+  const number = fc.oneof(
+    fc.nat({ max: 1000 }).map(String),
+    fc.integer({ min: -4, max: 4 }).map((offset) => String(BigInt(max) + BigInt(offset))),
+    fc.bigInt({ min: 10n ** 15n, max: 10n ** 25n }).map(String),
+  );
+  const identifier = fc.oneof(
+    number,
+    fc.stringMatching(/^[0-9A-Za-z-]{0,40}[A-Za-z-][0-9A-Za-z-]{0,40}$/),
+    fc.integer({ min: 200, max: 260 }).map((length) => "z".repeat(length)),
+  );
+  const generated = fc.tuple(number, number, number, fc.array(identifier, { maxLength: 4 }))
+    .map(([major, minor, patch, pre]) =>
+      `${major}.${minor}.${patch}${pre.length === 0 ? "" : `-${pre.join(".")}`}`
+    );
+  assertProperty(
+    fc.property(generated, (text) => {
+      assert(parseSemver(text) !== undefined, text);
+      assertEquals(weTake(text), npmTakes(text), text);
+    }),
+    5000,
+  );
 });

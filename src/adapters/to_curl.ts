@@ -37,7 +37,11 @@ const EXPECT_THRESHOLD = 1024;
 /**
  * Quotes `word` for a POSIX shell: as it is when it holds only plain
  * characters, else in single quotes (inside which nothing is special in sh,
- * bash or zsh, `!` included), each `'` written as `'\''`.
+ * bash or zsh, `!` included), each `'` written as `'\''`. A line of the word
+ * (after LF or CR, which a terminal turns into LF) that starts with `^` is
+ * written after `''`, which closes and reopens the quotes: interactive bash
+ * reads a line that starts with `^` as a quick substitution (`^old^new`),
+ * even inside quotes, and would rewrite the pasted command.
  *
  * @throws {TypeError} For a NUL character, which no command argument can hold.
  */
@@ -48,7 +52,8 @@ function shellQuote(word: string, what: string): string {
     );
   }
   if (PLAIN_WORD.test(word)) return word;
-  return "'" + word.replaceAll("'", "'\\''") + "'";
+  return "'" +
+    word.replaceAll("'", "'\\''").replaceAll("\n^", "\n''^").replaceAll("\r^", "\r''^") + "'";
 }
 
 /** The body as the text curl sends, or `undefined` for none. */

@@ -258,11 +258,43 @@ function readBody(document: Node, value: unknown, where: string): BodyDeclaratio
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into an operation table.
+ * One operation's declaration (its `server` the operation's own, not yet
+ * checked against the path's and the description's).
+ *
+ * @throws {TypeError} For a declaration the builder cannot write.
+ */
+function readOperation(
+  document: Node,
+  value: unknown,
+  place: string,
+  shared: readonly ParameterDeclaration[],
+): Record<string, unknown> {
+  const operation = object(document, value, place, "an operation");
+  const own = list(operation, "parameters", place).map((parameter, index) =>
+    readParameter(document, parameter, at(at(place, "parameters"), index))
+  );
+  // The operation's own come first; a path-level one it redefines (same name and in) is dropped.
+  const parameters = [
+    ...own,
+    ...shared.filter((common) =>
+      !own.some((mine) => mine.name === common.name && mine.in === common.in)
+    ),
+  ];
+  const declaration: Record<string, unknown> = {};
+  if (parameters.length > 0) declaration.parameters = parameters;
+  const body = readBody(document, field(operation, "requestBody"), at(place, "requestBody"));
+  if (body !== undefined) declaration.body = body;
+  const server = serverUrl(document, field(operation, "servers"), at(place, "servers"));
+  if (server !== undefined) declaration.server = server;
+  return declaration;
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
+ * problem in one operation is recorded as that operation's `error`.
  *
  * @throws {TypeError} For a value that is not an OpenAPI 3 description
- * (Swagger 2.0 included), a `$ref` outside the document or in a loop, or a
- * parameter the builder cannot write.
+ * (Swagger 2.0 included), or `paths` or a path item that is not an object.
  */
 export function compileDescription(description: unknown): OpenAPITable {
   if (!isPlainObject(description)) {
@@ -293,39 +325,42 @@ export function compileDescription(description: unknown): OpenAPITable {
     throw invalidAt("paths", `expected an object, found ${quoteValue(paths)}`);
   }
   for (const path of Object.keys(paths ?? {})) {
+    if (path.startsWith("x-")) continue; // a specification extension, not a path
     const where = at("paths", path);
     if (!path.startsWith("/")) {
       throw invalidAt(where, `path ${quoteValue(path)} does not start with "/"`);
     }
     const item = object(document, (paths as Node)[path], where, "a path item");
-    const shared = list(item, "parameters", where).map((parameter, index) =>
-      readParameter(document, parameter, at(at(where, "parameters"), index))
-    );
-    const pathServer = serverUrl(document, field(item, "servers"), at(where, "servers"));
+    // A problem in one operation (or its path's parameters) is that operation's: the
+    // table records it, and a call of that route reports it; the others work.
+    let shared: ParameterDeclaration[] | TypeError;
+    let pathServer: string | undefined | TypeError;
+    try {
+      shared = list(item, "parameters", where).map((parameter, index) =>
+        readParameter(document, parameter, at(at(where, "parameters"), index))
+      );
+      pathServer = serverUrl(document, field(item, "servers"), at(where, "servers"));
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      shared = pathServer = error;
+    }
     for (const method of METHODS) {
       const value = field(item, method);
       if (value === undefined) continue;
-      const place = at(where, method);
-      const operation = object(document, value, place, "an operation");
-      const own = list(operation, "parameters", place).map((parameter, index) =>
-        readParameter(document, parameter, at(at(place, "parameters"), index))
-      );
-      // The operation's own come first; a path-level one it redefines (same name and in) is dropped.
-      const parameters = [
-        ...own,
-        ...shared.filter((common) =>
-          !own.some((mine) => mine.name === common.name && mine.in === common.in)
-        ),
-      ];
-      const declaration: Record<string, unknown> = {};
-      if (parameters.length > 0) declaration.parameters = parameters;
-      const body = readBody(document, field(operation, "requestBody"), at(place, "requestBody"));
-      if (body !== undefined) declaration.body = body;
-      const operationServer = absolute(
-        serverUrl(document, field(operation, "servers"), at(place, "servers")) ?? pathServer,
-      );
-      if (operationServer !== undefined && operationServer !== server) {
-        declaration.server = operationServer;
+      let declaration: Record<string, unknown>;
+      try {
+        if (shared instanceof TypeError) throw shared;
+        declaration = readOperation(document, value, at(where, method), shared);
+        const operationServer = absolute(
+          declaration.server as string | undefined ?? pathServer as string | undefined,
+        );
+        delete declaration.server;
+        if (operationServer !== undefined && operationServer !== server) {
+          declaration.server = operationServer;
+        }
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        declaration = { error: error.message };
       }
       setOwn(operations, `${method.toUpperCase()} ${path}`, declaration);
     }

@@ -149,6 +149,11 @@ export interface OperationDeclaration {
   readonly body?: BodyDeclaration;
   /** The operation's (or its path's) first server url, when not the description's. */
   readonly server?: string;
+  /**
+   * What is wrong with the operation in the description, reported when the
+   * route is called (the description's other operations work).
+   */
+  readonly error?: string;
 }
 
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
@@ -275,6 +280,7 @@ function compileOperation(
   path: string,
   operation: OperationDeclaration,
 ): OperationPlan {
+  if (operation.error !== undefined) throw new TypeError(operation.error);
   const parameters: DeclaredValue[] = [];
   const byName = new Map<string, number[]>();
   const pathParameters = new Map<string, ParameterDeclaration>();

@@ -184,7 +184,9 @@ export function readTable(value: unknown): DeclaredOperations {
       throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
     }
     const operation = plainAt(operations[route], where, "an operation");
-    checkKeys(operation, ["parameters", "body", "server"], where);
+    checkKeys(operation, ["parameters", "body", "server", "error"], where);
+    const error = field(operation, "error");
+    if (error !== undefined) stringAt(error, at(where, "error"));
     const parameters = field(operation, "parameters");
     if (parameters !== undefined) {
       if (!Array.isArray(parameters)) {

@@ -34,6 +34,15 @@ const HEX_TRIPLET: string[] = Array.from(
   (_, code) => "%" + (code < 16 ? "0" : "") + code.toString(16).toUpperCase(),
 );
 
+/**
+ * How long the encoded text may grow as a rope (a string built by `+=`)
+ * before it is copied flat: a rope holds about 11 bytes of heap per
+ * character until it is flattened, so a long output built that way could
+ * exhaust the heap (a fatal abort, not an error) far below the runtime's
+ * string length.
+ */
+const ROPE_LENGTH = 65536;
+
 /** Whether `code` is ASCII and in one of the classes of `bits`. */
 export function isClass(code: number, bits: number): boolean {
   return code < 128 && (CHAR_CLASS[code] & bits) !== 0;
@@ -77,6 +86,9 @@ function encodeCharacter(text: string, index: number, length: number): string {
  * Percent-encodes every character of `text` outside the allowed set:
  * unreserved characters, plus (when `allowReserved`) reserved characters and
  * valid `%XX` triplets. Text that needs no encoding is returned as it is.
+ * Each time the output built by `+=` passes 64K characters, it is copied
+ * flat (it is ASCII, so a round trip through UTF-8 copies it exactly), so
+ * that the working memory stays near the output's own size.
  *
  * @param text The text to encode.
  * @param allowReserved Whether reserved characters and `%XX` triplets pass as they are.
@@ -89,6 +101,7 @@ export function encodeText(text: string, allowReserved: boolean): string {
   while (i < length && isClass(text.charCodeAt(i), allowed)) i++;
   if (i === length) return text;
   let out = "";
+  let flat = "";
   let runStart = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
@@ -101,9 +114,13 @@ export function encodeText(text: string, allowReserved: boolean): string {
       out += text.slice(runStart, i) + encodeCharacter(text, i, width);
       i += width;
       runStart = i;
+      if (out.length > ROPE_LENGTH) {
+        flat += new TextDecoder().decode(new TextEncoder().encode(out));
+        out = "";
+      }
     }
   }
-  return runStart < length ? out + text.slice(runStart) : out;
+  return flat + out + text.slice(runStart);
 }
 
 /**
