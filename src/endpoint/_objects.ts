@@ -121,14 +121,18 @@ function copyBuffer(source: ArrayBuffer): ArrayBuffer {
  * @throws {TypeError} For a cycle where none is allowed, or nesting deeper than MAX_DEPTH.
  */
 export function copyPlain<T>(value: T, freeze: boolean, what: string, request = false): T {
-  return copier(freeze, what, request)(value) as T;
+  return copier(freeze, what, request)(value, 0) as T;
 }
 
 /**
- * {@linkcode copyPlain} for several values: what they share (an object, a
- * buffer) their copies share.
+ * {@linkcode copyPlain} for several values, each at depth 0: what they share
+ * (an object, a buffer) their copies share.
  */
-function copier(freeze: boolean, what: string, request: boolean): (value: unknown) => unknown {
+function copier(
+  freeze: boolean,
+  what: string,
+  request: boolean,
+): (value: unknown, depth: number) => unknown {
   const copies = new Map<object, unknown>();
   const inProgress = new Set<object>();
   const copy = (item: unknown, depth: number): unknown => {
@@ -232,7 +236,7 @@ function copier(freeze: boolean, what: string, request: boolean): (value: unknow
     copies.set(source, result);
     return result;
   };
-  return (value) => copy(value, 0);
+  return copy;
 }
 
 /**
@@ -300,7 +304,7 @@ export function showDefaults<T extends Record<string, unknown>>(store: T): T {
         }
         view = changed ? Object.freeze(entries) : item;
       } else {
-        view = copy(item);
+        view = copy(item, 0);
       }
       shown.set(item, view);
     }
