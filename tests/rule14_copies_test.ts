@@ -328,6 +328,23 @@ for (const [entry, builder] of ENTRIES) {
     assertEquals([copied.byteOffset, copied.length, dataCopied.byteOffset], [2, 2, 2]);
   });
 
+  Deno.test(`defaults() copies what a Date or Map holds, not properties added to it, as structuredClone does (${entry})`, () => {
+    const since = new Date(0);
+    let calls = 0;
+    Object.assign(since, {
+      toISOString: () => {
+        calls++;
+        return "mine";
+      },
+      note: "added",
+    });
+    const labels = Object.assign(new Map([["a", "1"]]), { note: "added" });
+    const url = builder.defaults({ since })("GET /x").url;
+    assert(url.endsWith("?since=1970-01-01T00%3A00%3A00.000Z"), url);
+    const { meta } = builder.defaults({ meta: { labels } })(ROUTE).body;
+    assertEquals([Object.keys(meta.labels), [...meta.labels], calls], [[], [["a", "1"]], 0]);
+  });
+
   Deno.test(`defaults() copies a resizable buffer as resizable, a detached one as empty (${entry})`, () => {
     const Resizable = ArrayBuffer as new (length: number, options: object) => ArrayBuffer & {
       resizable: boolean;

@@ -109,8 +109,10 @@ function copyBuffer(source: ArrayBuffer): ArrayBuffer {
  * an object whose prototype is this realm's own for its kind is copied: a
  * subclass instance, a Proxy, another realm's object and a view over a
  * `SharedArrayBuffer` are kept by reference, as class instances and
- * functions are. Only the copies of plain objects and arrays are frozen,
- * when `freeze`.
+ * functions are. A copy holds what the kind itself holds (a Date's time, a
+ * Map's entries, a buffer's bytes), as `structuredClone`'s does: properties
+ * added to the object are not copied. Only the copies of plain objects and
+ * arrays are frozen, when `freeze`.
  *
  * `request` (the option of that name) holds the caller's own objects: only
  * its plain objects and arrays are copied, and a cycle is kept as a cycle of
