@@ -29,9 +29,9 @@ function kilobytes(kb: number): number {
  * budget is the size reached, rounded up to 0.1 KB, so that growth fails.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(15.2) },
-  "./lite": { name: "endpoint", budget: kilobytes(10.8) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(16.2) },
+  ".": { name: "endpoint", budget: kilobytes(16.0) },
+  "./lite": { name: "endpoint", budget: kilobytes(11.7) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.1) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };

@@ -52,8 +52,8 @@ Deno.test("parseTemplate() keeps templates up to 4096 characters, and none longe
 });
 
 // Mutant plan-constant-objects: a plan kept the url and query of defaults holding objects.
-// (DEFAULTS shares a default Date or Map with the caller; whether a later change to it
-// should show is open, but a builder must agree with parse(merge()) either way.)
+// (defaults() copies a Date or Map (rule 14), so a later change to the caller's shows in
+// neither; tests/rule14_copies_test.ts holds that. A builder must agree with parse(merge()).)
 for (const [entry, builder] of BUILDERS) {
   Deno.test(`a builder agrees with parse(merge()) after a default Date or Map changes (${entry})`, () => {
     const since = new Date(0);

@@ -283,6 +283,23 @@ const ROWS: Readonly<Record<string, Row>> = {
       assertEquals(Object.getPrototypeOf(ours("POST /x", { a: 1 }).body), Object.prototype);
     },
   },
+  "a `Date`, `Map` or buffer given to `defaults()`": {
+    reference: ["kept", "or to one result's `body`, changes later calls"],
+    routecast: ["copied, and copied again for each result"],
+    check() {
+      for (const build of [reference, ours]) {
+        const since = new Date(0);
+        const data = new Uint8Array([1, 2]);
+        const api = build.defaults({ since, data });
+        const first = api("POST /x");
+        since.setTime(1000);
+        first.body[0] = 9;
+        const copies = build === ours;
+        assertEquals(api.merge("POST /x").since.getTime(), copies ? 0 : 1000);
+        assertEquals(api("POST /x").body[0], copies ? 1 : 9);
+      }
+    },
+  },
   "query parameters and a `#`": {
     reference: ["after the fragment: `/a#L10?per_page=2`"],
     routecast: ["before it: `/a?per_page=2#L10`"],

@@ -11,7 +11,7 @@ import { BoundedCache } from "../_cache.ts";
 import type { Endpoint, EndpointDefaults, MergedOptions, RequestOptions } from "./types.ts";
 import { build } from "./_build.ts";
 import { type MergeContext, mergeOptions } from "./_merge.ts";
-import { copyPlain, invalid, isPlainObject, own, quoteValue } from "./_objects.ts";
+import { copyPlain, invalid, isPlainObject, own, quoteValue, showDefaults } from "./_objects.ts";
 import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
 import {
   checkMethod,
@@ -91,8 +91,12 @@ function planner(defaults: Partial<EndpointDefaults>, context: PlanContext) {
   };
 }
 
+/**
+ * A builder over `store`, its deep-frozen defaults: the only copy its calls
+ * read, never handed out (`DEFAULTS` shows a view of it, rule 14).
+ */
 function withDefaults(
-  DEFAULTS: EndpointDefaults,
+  store: EndpointDefaults,
   context: PlanContext,
   parse: Endpoint["parse"],
 ): Endpoint {
@@ -105,7 +109,7 @@ function withDefaults(
       : (route, given) => declared.checkMerge(route, given),
   };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
-    plans ??= planner(DEFAULTS, context);
+    plans ??= planner(store, context);
     if (typeof route === "string") {
       const given = routeOptions(options) ?? NO_OPTIONS;
       // Options that name their own method or url override the route's, as in merge(),
@@ -124,27 +128,36 @@ function withDefaults(
       }
       const parts = routeFromString(route);
       return build(
-        plans.url(givenMethod ?? parts.method ?? DEFAULTS.method, urlFrom(givenUrl ?? parts.url)),
+        plans.url(givenMethod ?? parts.method ?? store.method, urlFrom(givenUrl ?? parts.url)),
         given,
       );
     }
     if (route === undefined && options === undefined) route = NO_OPTIONS;
     checkOptionsCall(route, options);
-    const method = own(route, "method") ?? DEFAULTS.method;
-    return build(plans.url(method, urlOf(route, own(DEFAULTS, "url"))), route);
+    const method = own(route, "method") ?? store.method;
+    return build(plans.url(method, urlOf(route, own(store, "url"))), route);
   };
+  let plainOnly = false; // the store holds only frozen plain data: shown as it is
+  Object.defineProperty(endpoint, "DEFAULTS", {
+    enumerable: true,
+    get(): EndpointDefaults {
+      if (plainOnly) return store;
+      const view = showDefaults(store);
+      plainOnly = view === store;
+      return view;
+    },
+  });
   return Object.assign(endpoint as Endpoint, {
-    DEFAULTS,
     defaults: (options: unknown) => {
       if (!isPlainObject(options)) throw invalid("defaults", options, OPTIONS_EXPECTED);
       return withDefaults(
-        mergeOptions(DEFAULTS, options, undefined, true, merging),
+        mergeOptions(store, options, undefined, true, merging),
         context,
         parse,
       );
     },
     merge: ((route?: unknown, options?: unknown): MergedOptions =>
-      mergeOptions(DEFAULTS, route, options, false, merging)) as Endpoint["merge"],
+      mergeOptions(store, route, options, false, merging)) as Endpoint["merge"],
     parse,
   });
 }

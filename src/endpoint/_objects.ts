@@ -42,36 +42,122 @@ function tooDeep(what: string): TypeError {
   );
 }
 
+/** A constructor of a kind that copies faithfully (rule 14). */
+// deno-lint-ignore no-explicit-any
+type Kind = new (...args: any[]) => object;
+
 /**
- * Copies plain objects and arrays all the way down, freezing the copies when
- * `freeze`; other objects (class instances, functions) are kept by
- * reference, never frozen. A cycle is kept as a cycle of the copies when
- * `cycles` (for `request`, which holds the caller's own objects), else it is
- * a `TypeError` (a parameter or header must be data that can be sent).
+ * This realm's own constructor of each kind that copies faithfully, by its
+ * prototype: an object of a subclass or of another realm is not of the kind.
+ */
+const KINDS = new Map<unknown, Kind>();
+for (const kind of [Date, Map, Set, ArrayBuffer, DataView, URLSearchParams]) {
+  KINDS.set(kind.prototype, kind);
+}
+for (
+  const name
+    of "Int8 Uint8 Uint8Clamped Int16 Uint16 Int32 Uint32 Float16 Float32 Float64 BigInt64 BigUint64"
+      .split(" ")
+) {
+  const view = (globalThis as Record<string, unknown>)[name + "Array"] as Kind | undefined;
+  if (view !== undefined) KINDS.set(view.prototype, view);
+}
+
+// Values are read through this realm's own functions, which call none of the caller's code
+// and throw for an object that only has the prototype (`Object.create(Date.prototype)`, a
+// Proxy; Deno's URLSearchParams methods read through a Proxy, so there one is copied).
+// deno-lint-ignore no-explicit-any
+type Getter = (this: any) => any;
+function getter(prototype: object, key: PropertyKey): Getter {
+  return Object.getOwnPropertyDescriptor(prototype, key)?.get as Getter;
+}
+const dateTime = Date.prototype.getTime;
+const mapForEach = Map.prototype.forEach;
+const setForEach = Set.prototype.forEach;
+const paramsText = URLSearchParams.prototype.toString;
+const bufferLength = getter(ArrayBuffer.prototype, "byteLength");
+const bufferMaxLength: Getter | undefined = getter(ArrayBuffer.prototype, "maxByteLength");
+const bufferResizable: Getter | undefined = getter(ArrayBuffer.prototype, "resizable");
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype);
+const viewName = getter(TYPED_ARRAY, Symbol.toStringTag);
+const viewBuffer = getter(TYPED_ARRAY, "buffer");
+const viewOffset = getter(TYPED_ARRAY, "byteOffset");
+const viewLength = getter(TYPED_ARRAY, "length");
+const dataViewBuffer = getter(DataView.prototype, "buffer");
+const dataViewOffset = getter(DataView.prototype, "byteOffset");
+const dataViewLength = getter(DataView.prototype, "byteLength");
+
+/** A new ArrayBuffer with `source`'s bytes, resizable up to the same length when it is. */
+function copyBuffer(source: ArrayBuffer): ArrayBuffer {
+  const length: number = bufferLength.call(source);
+  const copy = bufferResizable?.call(source)
+    ? new (ArrayBuffer as new (length: number, options: object) => ArrayBuffer)(length, {
+      maxByteLength: bufferMaxLength!.call(source),
+    })
+    : new ArrayBuffer(length);
+  // A detached buffer has no bytes to read (and cannot be viewed).
+  if (length > 0) new Uint8Array(copy).set(new Uint8Array(source));
+  return copy;
+}
+
+/**
+ * Copies plain objects and arrays all the way down, and the built-in kinds
+ * that copy faithfully (rule 14): `Date`, `Map` and `Set` (keys, values and
+ * items copied as array items are), `ArrayBuffer`, typed arrays and
+ * `DataView` (a view over a copy of its whole buffer, at the same offset and
+ * length; a buffer that views share stays shared), `URLSearchParams`. Only
+ * an object whose prototype is this realm's own for its kind is copied: a
+ * subclass instance, a Proxy, another realm's object and a view over a
+ * `SharedArrayBuffer` are kept by reference, as class instances and
+ * functions are. A copy holds what the kind itself holds (a Date's time, a
+ * Map's entries, a buffer's bytes), as `structuredClone`'s does: properties
+ * added to the object are not copied. Only the copies of plain objects and
+ * arrays are frozen, when `freeze`.
+ *
+ * `request` (the option of that name) holds the caller's own objects: only
+ * its plain objects and arrays are copied, and a cycle is kept as a cycle of
+ * the copies. Elsewhere a cycle is a `TypeError` (a parameter or header must
+ * be data that can be sent).
  *
  * @param what Names the option in error messages (`defaults`, `request`).
  * @throws {TypeError} For a cycle where none is allowed, or nesting deeper than MAX_DEPTH.
  */
-export function copyPlain<T>(value: T, freeze: boolean, what: string, cycles = false): T {
+export function copyPlain<T>(value: T, freeze: boolean, what: string, request = false): T {
+  return copier(freeze, what, request)(value, 0) as T;
+}
+
+/**
+ * {@linkcode copyPlain} for several values, each at depth 0: what they share
+ * (an object, a buffer) their copies share.
+ */
+function copier(
+  freeze: boolean,
+  what: string,
+  request: boolean,
+): (value: unknown, depth: number) => unknown {
   const copies = new Map<object, unknown>();
   const inProgress = new Set<object>();
   const copy = (item: unknown, depth: number): unknown => {
+    if (typeof item !== "object" || item === null) return item;
     const array = Array.isArray(item);
-    if (!array && !isPlainObject(item)) return item;
-    const source = item as object;
-    const done = copies.get(source);
+    const prototype = array ? null : Object.getPrototypeOf(item);
+    const plain = array || prototype === Object.prototype || prototype === null;
+    const kind = plain || request ? undefined : KINDS.get(prototype);
+    if (!plain && kind === undefined) return item;
+    const done = copies.get(item);
     if (done !== undefined) {
-      if (inProgress.has(source) && !cycles) {
+      if (inProgress.has(item) && !request) {
         throw new TypeError(`Invalid ${what}: it contains a cycle, expected plain data`);
       }
       return done;
     }
     if (depth >= MAX_DEPTH) throw tooDeep(what);
+    if (kind !== undefined) return copyBuiltIn(item, kind, depth + 1);
     const result: unknown[] | Record<string, unknown> = array ? [] : {};
-    copies.set(source, result);
-    inProgress.add(source);
+    copies.set(item, result);
+    inProgress.add(item);
     if (array) {
-      const list = source as unknown[];
+      const list = item as unknown[];
       const length = list.length;
       if (length > MAX_LIST_ITEMS) {
         throw new TypeError(
@@ -82,22 +168,85 @@ export function copyPlain<T>(value: T, freeze: boolean, what: string, cycles = f
         (result as unknown[]).push(copy(list[i], depth + 1));
       }
     } else {
-      const record = source as Record<string, unknown>;
+      const record = item as Record<string, unknown>;
       for (const key of Object.keys(record)) {
         setOwn(result as Record<string, unknown>, key, copy(record[key], depth + 1));
       }
     }
-    inProgress.delete(source);
+    inProgress.delete(item);
     return freeze ? Object.freeze(result) : result;
   };
-  return copy(value, 0) as T;
+  /** A copy of `source`, of `kind` by its prototype, or itself when it is not really one. */
+  const copyBuiltIn = (source: object, kind: Kind, depth: number): unknown => {
+    let result: unknown;
+    // What the copy is made of: a Map's keys and values in turn, a Set's items, a view's
+    // buffer, offset and length.
+    let parts: unknown[] = [];
+    try {
+      switch (kind) {
+        case Date:
+          result = new Date(dateTime.call(source));
+          break;
+        case URLSearchParams:
+          result = new URLSearchParams(paramsText.call(source));
+          break;
+        case ArrayBuffer:
+          bufferLength.call(source);
+          break;
+        case Map:
+          mapForEach.call(source, (value, key) => parts.push(key, value));
+          break;
+        case Set:
+          setForEach.call(source, (value) => parts.push(value));
+          break;
+        case DataView:
+          parts = [
+            dataViewBuffer.call(source),
+            dataViewOffset.call(source),
+            dataViewLength.call(source),
+          ];
+          break;
+        default:
+          if (viewName.call(source) !== kind.name) return source; // a typed array of the kind
+          parts = [viewBuffer.call(source), viewOffset.call(source), viewLength.call(source)];
+      }
+    } catch {
+      return source; // a Proxy, or an object that only inherits from the kind
+    }
+    if (kind === Map || kind === Set) {
+      // Known before its entries are copied, so a cycle is found as in arrays.
+      const map = kind === Map;
+      const entries = map ? new Map<unknown, unknown>() : new Set<unknown>();
+      copies.set(source, entries);
+      inProgress.add(source);
+      for (let i = 0; i < parts.length; i++) {
+        const item = copy(parts[i], depth);
+        if (map) (entries as Map<unknown, unknown>).set(item, copy(parts[++i], depth));
+        else (entries as Set<unknown>).add(item);
+      }
+      inProgress.delete(source);
+      return entries;
+    }
+    if (kind === ArrayBuffer) {
+      result = copyBuffer(source as ArrayBuffer);
+    } else if (result === undefined) {
+      // A view, over a copy of its buffer: a SharedArrayBuffer is not copied, nor its views.
+      const buffer = copy(parts[0], depth);
+      if (buffer === parts[0]) return source;
+      result = new kind(buffer, parts[1], parts[2]);
+    }
+    copies.set(source, result);
+    return result;
+  };
+  return copy;
 }
 
 /**
  * Merges `value` over `base` deeply where both are plain objects (the
  * reference's `mergeDeep`); anything else in `value` replaces. Neither input
  * changes. With `freeze`, `base` is deep-frozen and shared, and the result is
- * deep-frozen; without, `base`'s plain values are copied thawed.
+ * deep-frozen; without, `base`'s plain values are copied thawed. What is
+ * copied, and `request`, as in {@linkcode copyPlain}.
  *
  * @throws {TypeError} As {@linkcode copyPlain}.
  */
@@ -106,12 +255,12 @@ export function mergeValue(
   value: unknown,
   freeze: boolean,
   what: string,
-  cycles = false,
+  request = false,
 ): unknown {
   const merging = new Map<object, unknown>();
   const merge = (from: unknown, over: unknown, depth: number): unknown => {
     if (!isPlainObject(over) || !isPlainObject(from)) {
-      return freeze ? copyPlain(over, true, what, cycles) : over;
+      return freeze ? copyPlain(over, true, what, request) : over;
     }
     const seen = merging.get(over);
     if (seen !== undefined) return seen;
@@ -119,7 +268,7 @@ export function mergeValue(
     const result: Record<string, unknown> = {};
     merging.set(over, result);
     for (const key of Object.keys(from)) {
-      setOwn(result, key, freeze ? from[key] : copyPlain(from[key], false, what, true));
+      setOwn(result, key, freeze ? from[key] : copyPlain(from[key], false, what, request));
     }
     for (const key of Object.keys(over)) {
       const item = over[key];
@@ -129,6 +278,41 @@ export function mergeValue(
     return freeze ? Object.freeze(result) : result;
   };
   return merge(base, value, 0);
+}
+
+/**
+ * What a builder shows as `DEFAULTS` (rule 14): its deep-frozen `store`,
+ * with a fresh copy of each value {@linkcode copyPlain} copies but cannot
+ * freeze (a Date, Map, buffer...), so no reader can change the copies that
+ * the builder's calls read. The plain objects and arrays under which there
+ * is none are shared, and so is `store` itself when it holds none. `request`
+ * is shown as stored: it holds the caller's own objects.
+ */
+export function showDefaults<T extends Record<string, unknown>>(store: T): T {
+  const shown = new Map<object, unknown>();
+  const copy = copier(true, "defaults", false);
+  const show = (item: unknown, top: boolean): unknown => {
+    if (typeof item !== "object" || item === null) return item;
+    let view = shown.get(item);
+    if (view === undefined) {
+      if (Array.isArray(item) || isPlainObject(item)) {
+        const entries: Record<string, unknown> = Array.isArray(item) ? [] as never : {};
+        let changed = false;
+        for (const key of Object.keys(item)) {
+          const value = (item as Record<string, unknown>)[key];
+          const entry = top && key === "request" ? value : show(value, false);
+          changed ||= entry !== value;
+          setOwn(entries, key, entry);
+        }
+        view = changed ? Object.freeze(entries) : item;
+      } else {
+        view = copy(item, 0);
+      }
+      shown.set(item, view);
+    }
+    return view;
+  };
+  return show(store, true) as T;
 }
 
 /**
