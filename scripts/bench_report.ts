@@ -1,8 +1,8 @@
 /**
  * Runs the benchmark suite (`deno bench --json benchmarks/`) several times,
  * each group in a process of its own (`ROUTECAST_BENCH_GROUP`, see
- * benchmarks/_bench.ts), and the memory probe, and writes the README's
- * performance section between `<!-- bench:start -->` and
+ * benchmarks/_bench.ts), and the memory probe, and writes the generated
+ * block of docs/performance.md, between `<!-- bench:start -->` and
  * `<!-- bench:end -->`: per group, each peer's time per call and its ratio
  * to the group's baseline, plus machine and runtime.
  *
@@ -13,7 +13,8 @@
  * one run, while the fastest batch stayed within a few percent. The mean is
  * shown too.
  *
- * Run: `deno task bench:report [runs]` (default 5 runs)
+ * Run: `deno task bench:report [runs]` (at least 5 runs, the default; on a
+ * quiet machine)
  *
  * @module
  */
@@ -32,6 +33,10 @@ interface BenchOutput {
 }
 
 const START = "<!-- bench:start -->";
+/** The fewest runs the report's median is taken over. */
+const MIN_RUNS = 5;
+/** The page whose generated block the report writes. */
+const PAGE = new URL("../docs/performance.md", import.meta.url);
 const END = "<!-- bench:end -->";
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -116,7 +121,14 @@ export function renderReport(
 }
 
 if (import.meta.main) {
-  const runs = Number(Deno.args[0] ?? 5);
+  const runs = Number(Deno.args[0] ?? MIN_RUNS);
+  if (!Number.isInteger(runs) || runs < MIN_RUNS) {
+    throw new TypeError(
+      `Invalid runs ${
+        JSON.stringify(Deno.args[0])
+      }: expected a whole number of at least ${MIN_RUNS}, so that the median absorbs a slow run`,
+    );
+  }
   // Importing the suite outside `deno bench` registers nothing but lists its groups.
   const { GROUPS } = await import("../benchmarks/_bench.ts");
   const files: string[] = [];
@@ -142,15 +154,16 @@ if (import.meta.main) {
       "scripts/bench_memory.ts",
     ]),
   );
-  const readmeUrl = new URL("../README.md", import.meta.url);
-  const readme = await Deno.readTextFile(readmeUrl);
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} section`);
+  const page = await Deno.readTextFile(PAGE);
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) {
+    throw new Error(`docs/performance.md has no ${START} ... ${END} section`);
+  }
   const report = renderReport(bench, memory, new Date().toISOString().slice(0, 10), runs);
   await Deno.writeTextFile(
-    readmeUrl,
-    readme.slice(0, start + START.length) + "\n" + report + "\n" + readme.slice(end),
+    PAGE,
+    page.slice(0, start + START.length) + "\n" + report + "\n" + page.slice(end),
   );
   console.log(report);
 }
