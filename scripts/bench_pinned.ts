@@ -6,14 +6,14 @@
  * pinned one and `uri-templates` on a pre-parsed template; `fromOpenAPI`
  * against a plain `createEndpoint` call of the same route.
  *
- * The machine is shared, so only ratios count, and each ratio is measured
- * two ways:
+ * The machine is shared, so times are this process's CPU time (not the
+ * clock's, which counts the time other processes take the cores), only
+ * ratios count, and each ratio is measured two ways:
  *
  * - in one process: rounds in which every peer of a case runs after the
  *   other (the order reversed every other round), each taking the fastest
- *   of five batches of about 1 ms (other load only ever adds time); the
- *   ratio is the median of the rounds' ratios, and also that of each peer's
- *   fastest round;
+ *   of five batches of about 2 ms; the ratio is the median of the rounds'
+ *   ratios, and also that of each peer's fastest round;
  * - in alternating processes (`--processes N`): N processes for each side,
  *   started one after the other, each loading only its own side; the ratio
  *   is that of the medians.
@@ -24,6 +24,7 @@
  */
 
 import { parseArgs } from "node:util";
+import process from "node:process";
 import { endpoint } from "@routecast/endpoint";
 import { createEndpoint } from "@routecast/endpoint/lite";
 import { parseTemplate } from "@routecast/endpoint/uri-template";
@@ -166,20 +167,22 @@ function cases(): Record<string, Record<string, () => void>> {
   };
 }
 
-/** Nanoseconds per call of `run` over `count` calls. */
+/**
+ * CPU nanoseconds per call of `run` over `count` calls: this process's own
+ * time, so that other processes on the shared cores do not count.
+ */
 function time(run: () => void, count: number): number {
-  const start = performance.now();
+  const start = process.cpuUsage();
   for (let i = 0; i < count; i++) run();
-  return (performance.now() - start) * 1e6 / count;
+  const spent = process.cpuUsage(start);
+  return (spent.user + spent.system) * 1e3 / count;
 }
 
-/** How many calls of `run` take about 1 ms: short batches, so that few are cut by other load. */
+/** How many calls of `run` take about 2 ms of CPU time. */
 function calibrate(run: () => void): number {
   for (let count = 1000;; count *= 2) {
-    const start = performance.now();
-    for (let i = 0; i < count; i++) run();
-    const elapsed = performance.now() - start;
-    if (elapsed > 5) return Math.max(1, Math.round(count / elapsed));
+    const elapsed = time(run, count) * count / 1e6;
+    if (elapsed > 5) return Math.max(1, Math.round(count * 2 / elapsed));
   }
 }
 

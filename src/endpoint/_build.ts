@@ -16,7 +16,8 @@ import { basePrefix, type Plan } from "./_plan.ts";
 import { appendQuery } from "./_query.ts";
 import { JSON_CONTENT_TYPE, requestBody } from "./_body.ts";
 import { keyLabel } from "./_options.ts";
-import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
+import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
+import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 
 /**
  * A call's value over a default, as `merge()` gives it: plain objects merge
@@ -41,15 +42,12 @@ export function over(
 }
 
 /**
- * Checks the `request` option: absent, or an object.
+ * Checks the `request` option, when given: an object.
  *
  * @throws {TypeError} When it is something else.
  */
 function checkRequest(request: unknown): void {
-  if (
-    request !== undefined &&
-    (typeof request !== "object" || request === null || Array.isArray(request))
-  ) {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
   }
 }
@@ -60,17 +58,17 @@ function checkRequest(request: unknown): void {
  *
  * @throws {TypeError} For a missing path variable or a value the checks refuse.
  */
-function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string {
+function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
   const url = plan.url;
   const names = url.names;
-  const values: UrlValue[] = [];
+  // Read once into `raw` itself (the call's own array): what the url expands.
+  const values = raw as UrlValue[];
   for (let i = 0; i < names.length; i++) {
-    const value = raw[i];
     const fallback = plan.urlDefaults[i];
-    values.push(urlValue(
+    values[i] = urlValue(
       names[i],
-      fallback === undefined ? value : over(fallback, value, names[i], false),
-    ));
+      fallback === undefined ? raw[i] : over(fallback, raw[i], names[i], false),
+    );
   }
   if (plan.flavour.requirePathVariables) {
     for (const variable of url.required) {
@@ -112,10 +110,88 @@ function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): s
   return query;
 }
 
+/** What a key of a call's options is to a plan (a url variable's index when `>= 0`). */
+const enum Kind {
+  /** `method` or `url`: already in the plan. */
+  Skip = -1,
+  Headers = -2,
+  MediaType = -3,
+  Request = -4,
+  Data = -5,
+  BaseUrl = -6,
+  /** A parameter the plan's operation declares (rule 25). */
+  Declared = -7,
+  /** A remaining parameter the defaults do not have. */
+  Rest = -8,
+  /** `Override - i`: a remaining parameter over the defaults' `restDefaults[i]`. */
+  Override = -9,
+}
+
+const OPTION_KINDS: Record<string, Kind> = {
+  __proto__: null,
+  method: Kind.Skip,
+  url: Kind.Skip,
+  headers: Kind.Headers,
+  mediaType: Kind.MediaType,
+  request: Kind.Request,
+  data: Kind.Data,
+  baseUrl: Kind.BaseUrl,
+} as unknown as Record<string, Kind>;
+
+/**
+ * The kinds of a call's option keys for a plan: calls repeat their keys, so
+ * the last ones are kept. (A plan is reached from route strings only, or
+ * from options only, so its calls agree on `fromRoute`.)
+ */
+export interface KeyKinds {
+  readonly keys: readonly string[];
+  readonly kinds: readonly number[];
+  /** For a remaining GET or HEAD parameter, what the query writes before a string or number. */
+  readonly prefixes: readonly (string | undefined)[];
+  /** Whether a route string's options name their own `method` or `url` (a plan of their own). */
+  readonly moves: boolean;
+}
+
+/**
+ * The kinds of `keys` (a call's own option keys, in order) for `plan`.
+ * `fromRoute`: the call named its route as a string, so a declared
+ * operation's parameters `method` and `url` are parameters.
+ */
+export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean): KeyKinds {
+  const last = plan.last;
+  if (last !== undefined && last.keys.length === keys.length) {
+    let i = 0;
+    while (i < keys.length && keys[i] === last.keys[i]) i++;
+    if (i === keys.length) return last;
+  }
+  const operation = plan.operation;
+  const shadowed = operation?.shadowed;
+  const kinds: number[] = [];
+  const prefixes: (string | undefined)[] = [];
+  let moves = false;
+  for (const key of keys) {
+    // An operation's own parameter or body field named like an option is that
+    // parameter; but `method` and `url` beside no route string are the route.
+    let kind = shadowed === undefined || !shadowed.has(key) ||
+        (!fromRoute && (key === "method" || key === "url"))
+      ? OPTION_KINDS[key]
+      : undefined;
+    if (kind === Kind.Skip && fromRoute) moves = true;
+    if (kind === undefined) {
+      const index = plan.restIndex.get(key);
+      kind = operation?.byName.has(key)
+        ? Kind.Declared
+        : plan.url.index.get(key) ?? (index === undefined ? Kind.Rest : Kind.Override - index);
+    }
+    kinds.push(kind);
+    prefixes.push(kind === Kind.Rest && plan.query ? plan.flavour.prefix(key) : undefined);
+  }
+  return plan.last = { keys, kinds, prefixes, moves };
+}
+
 /**
  * Builds request options from a plan and a call's options (own keys only,
- * each read once). `fromRoute`: the call named its route as a string, so a
- * declared operation's parameters `method` and `url` are parameters.
+ * each read once), whose keys are of `kinds`.
  *
  * @throws {TypeError} For an invalid option, header, value, a missing path
  * variable, a value the path checks refuse, or `data` on GET/HEAD.
@@ -124,11 +200,10 @@ function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): s
 export function build(
   plan: Plan,
   given: Record<string, unknown>,
-  fromRoute = false,
+  { keys, kinds, prefixes }: KeyKinds,
 ): RequestOptions {
   const url = plan.url;
   const operation = plan.operation;
-  const shadowed = operation?.shadowed;
   let callHeaders: unknown;
   let mediaType: unknown;
   let request: unknown;
@@ -143,60 +218,59 @@ export function build(
   let rest: unknown[] | undefined;
   /** The JSON body members, when the plan has no default parameters to put first. */
   let direct: Record<string, unknown> | undefined;
-  const keys = Object.keys(given);
+  /** The call's query pairs, when the plan has no default parameters to put first. */
+  let query = "";
+  const write = plan.flavour.query;
+  const now = plan.restDefaults.length === 0;
   for (let i = 0; i < keys.length; i++) {
+    const kind = kinds[i];
+    if (kind === Kind.Skip) continue;
     const key = keys[i];
-    // An operation's own parameter or body field named like an option is that
-    // parameter; but `method` and `url` beside no route string are the route.
-    const option = shadowed === undefined || !shadowed.has(key) ||
-        (!fromRoute && (key === "method" || key === "url"))
-      ? key
-      : "";
-    switch (option) {
-      case "headers":
-        callHeaders = given.headers;
-        continue;
-      case "mediaType":
-        mediaType = given.mediaType;
-        continue;
-      case "request":
-        request = given.request;
-        continue;
-      case "data":
-        data = given.data;
-        continue;
-      case "baseUrl":
-        baseUrl = given.baseUrl;
-        continue;
-      case "method":
-      case "url":
-        continue; // already in the plan
-    }
     const value = given[key];
-    if (value === undefined) continue;
-    const variable = url.index.get(key);
-    if (operation !== undefined) {
-      const indexes = operation.byName.get(key);
-      if (indexes !== undefined) {
-        for (const index of indexes) (declared ??= [])[index] = value;
-        if (variable === undefined) continue;
+    if (kind >= 0) {
+      if (value !== undefined) raw[kind] = value;
+    } else if (kind === Kind.Rest) {
+      if (value === undefined) continue;
+      if (!now) {
+        (rest ??= []).push(key, value);
+      } else if (!plan.query) {
+        // Without default parameters, a body is the call's parameters in order: made here.
+        setOwn(direct ??= {}, key, value);
+      } else if (
+        rest === undefined && (typeof value === "string" || typeof value === "number")
+      ) {
+        // And so is a query, as far as its values cannot throw: before the url's checks.
+        const prefix = prefixes[i];
+        query = joinPair(
+          query,
+          prefix === undefined
+            ? write(key, value)
+            : prefix + (typeof value === "string" ? encodeText(value, false) : encodeNumber(value)),
+        );
+      } else {
+        (rest ??= []).push(key, value);
       }
-    }
-    if (variable !== undefined) {
-      raw[variable] = value;
+    } else if (kind === Kind.Headers) {
+      callHeaders = value;
+    } else if (kind === Kind.MediaType) {
+      mediaType = value;
+    } else if (kind === Kind.Request) {
+      request = value;
+    } else if (kind === Kind.Data) {
+      data = value;
+    } else if (kind === Kind.BaseUrl) {
+      baseUrl = value;
+    } else if (value === undefined) {
       continue;
+    } else if (kind === Kind.Declared) {
+      for (const index of operation!.byName.get(key)!) (declared ??= [])[index] = value;
+      const variable = url.index.get(key);
+      if (variable !== undefined) raw[variable] = value;
+    } else {
+      (overrides ??= [])[Kind.Override - kind] = value;
     }
-    if (plan.restDefaults.length === 0) {
-      // Without default parameters, a body is the call's parameters in order: made here.
-      if (plan.query) (rest ??= []).push(key, value);
-      else setOwn(direct ??= {}, key, value);
-      continue;
-    }
-    const index = plan.restIndex.get(key);
-    if (index !== undefined) (overrides ??= [])[index] = value;
-    else (rest ??= []).push(key, value);
   }
-  checkRequest(request);
+  if (request !== undefined) checkRequest(request);
   const headers: Headers = callHeaders === undefined || callHeaders === null
     ? { ...plan.headers }
     : mergeHeaders(plan.headers, callHeaders);
@@ -219,7 +293,12 @@ export function build(
   if (raw.length === 0 && baseUrl === undefined && plan.constant) {
     target = plan.target ??= buildUrl(plan, raw, undefined);
   } else {
-    target = buildUrl(plan, raw, baseUrl);
+    const path = baseUrl === undefined && url.literals !== undefined
+      ? concatenate(url, raw)
+      : undefined;
+    target = path === undefined
+      ? buildUrl(plan, raw, baseUrl)
+      : (plan.base ??= basePrefix(plan.baseUrl, plan.route)) + path;
   }
 
   if (plan.flavour.previews === "graphql" && !target.endsWith("/graphql")) previews = [];
@@ -237,7 +316,9 @@ export function build(
     }
   }
 
-  let query = operation === undefined ? "" : operation.write(declared ?? NO_VALUES, plan, headers);
+  if (operation !== undefined) {
+    query = joinPair(operation.write(declared ?? NO_VALUES, plan, headers), query);
+  }
 
   // The other parameters: the defaults' first, in their order, then the call's.
   const restDefaults = plan.restDefaults;
@@ -253,12 +334,15 @@ export function build(
         }: ${plan.upper} requests have no body, expected query parameters as options`,
       );
     }
-    const defaultsPart = overrides === undefined && plan.constant
-      ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
-      : defaultsQuery(plan, overrides);
-    query = joinPair(query, defaultsPart);
+    if (!now) {
+      query = joinPair(
+        query,
+        overrides === undefined && plan.constant
+          ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
+          : defaultsQuery(plan, overrides),
+      );
+    }
     if (rest !== undefined) {
-      const write = plan.flavour.query;
       for (let i = 0; i < rest.length; i += 2) {
         query = joinPair(query, write(rest[i] as string, rest[i + 1]));
       }
@@ -287,7 +371,7 @@ export function build(
       operation?.contentType ?? JSON_CONTENT_TYPE,
     );
   }
-  if (query !== "") target = appendQuery(target, query, url.plainQuery);
+  if (query !== "") target = url.plainQuery ? target + "?" + query : appendQuery(target, query);
 
   const result: RequestOptions = { method: plan.resultMethod, url: target, headers };
   if (body !== undefined) result.body = body;

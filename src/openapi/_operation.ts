@@ -411,7 +411,6 @@ export function declaredOperations(
       const declaration = operations.get(method + " " + url);
       return declaration === undefined ? undefined : compileOperation(route, url, declaration);
     },
-    shadowed: (route) => shadowing.get(route),
     checkMerge(route, given) {
       const shadowed = shadowing.get(route);
       if (shadowed.size === 0) return;
