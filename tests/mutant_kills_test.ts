@@ -6,7 +6,7 @@
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { parseTemplate } from "@routecast/endpoint/uri-template";
-import { assertEquals } from "@std/assert";
+import { assertEquals, assertThrows } from "@std/assert";
 
 const API = "https://api.github.com";
 const BUILDERS = [["main", endpoint], ["lite", lite]] as const;
@@ -72,5 +72,26 @@ for (const [entry, builder] of BUILDERS) {
       since.setTime(0);
       labels.set("a", "1");
     }
+  });
+}
+
+for (const [entry, builder] of BUILDERS) {
+  // Mutant r9-shape-moving-segments: a {+x} after literal text in its segment went unscanned.
+  Deno.test(`endpoint() scans a {+x} value that starts new segments after literal text (${entry})`, () => {
+    for (const x of ["/./b", "/../b", "/%2e/b"]) {
+      assertThrows(
+        () => builder("GET /a{+x}", { x }),
+        TypeError,
+        'Invalid value for parameter "x"',
+        x,
+      );
+    }
+    assertEquals(builder("GET /a{+x}", { x: "/b/c" }).url, `${API}/a/b/c`);
+  });
+
+  // Mutant r9-shape-unproven: after a {?q}, a {x} alone in its segment was taken as in the path.
+  Deno.test(`endpoint() leaves "." and ".." after a {?q} with a value alone: they are query text (${entry})`, () => {
+    assertEquals(builder("GET /a/b{?q}/{y}", { q: "1", y: ".." }).url, `${API}/a/b?q=1/..`);
+    assertThrows(() => builder("GET /a/b{?q}/{y}", { y: ".." }), TypeError, '"y"');
   });
 }

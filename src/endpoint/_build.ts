@@ -146,8 +146,12 @@ const OPTION_KINDS: Record<string, Kind> = {
 export interface KeyKinds {
   readonly keys: readonly string[];
   readonly kinds: readonly number[];
-  /** For a remaining GET or HEAD parameter, what the query writes before a string or number. */
-  readonly prefixes: readonly (string | undefined)[];
+  /**
+   * For a remaining GET or HEAD parameter, what the query writes before a
+   * string or number; for a declared one, its indexes among the operation's
+   * parameters.
+   */
+  readonly details: readonly (string | readonly number[] | undefined)[];
   /** Whether a route string's options name their own `method` or `url` (a plan of their own). */
   readonly moves: boolean;
 }
@@ -167,7 +171,7 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
   const operation = plan.operation;
   const shadowed = operation?.shadowed;
   const kinds: number[] = [];
-  const prefixes: (string | undefined)[] = [];
+  const details: (string | readonly number[] | undefined)[] = [];
   let moves = false;
   for (const key of keys) {
     // An operation's own parameter or body field named like an option is that
@@ -184,9 +188,15 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
         : plan.url.index.get(key) ?? (index === undefined ? Kind.Rest : Kind.Override - index);
     }
     kinds.push(kind);
-    prefixes.push(kind === Kind.Rest && plan.query ? plan.flavour.prefix(key) : undefined);
+    details.push(
+      kind === Kind.Declared
+        ? operation!.byName.get(key)
+        : kind === Kind.Rest && plan.query
+        ? plan.flavour.prefix(key)
+        : undefined,
+    );
   }
-  return plan.last = { keys, kinds, prefixes, moves };
+  return plan.last = { keys, kinds, details, moves };
 }
 
 /**
@@ -200,7 +210,7 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
 export function build(
   plan: Plan,
   given: Record<string, unknown>,
-  { keys, kinds, prefixes }: KeyKinds,
+  { keys, kinds, details }: KeyKinds,
 ): RequestOptions {
   const url = plan.url;
   const operation = plan.operation;
@@ -240,7 +250,7 @@ export function build(
         rest === undefined && (typeof value === "string" || typeof value === "number")
       ) {
         // And so is a query, as far as its values cannot throw: before the url's checks.
-        const prefix = prefixes[i];
+        const prefix = details[i] as string | undefined;
         query = joinPair(
           query,
           prefix === undefined
@@ -263,7 +273,7 @@ export function build(
     } else if (value === undefined) {
       continue;
     } else if (kind === Kind.Declared) {
-      for (const index of operation!.byName.get(key)!) (declared ??= [])[index] = value;
+      for (const index of details[i] as readonly number[]) (declared ??= [])[index] = value;
       const variable = url.index.get(key);
       if (variable !== undefined) raw[variable] = value;
     } else {
