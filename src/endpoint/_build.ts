@@ -15,7 +15,7 @@ import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from ".
 import { basePrefix, type Plan } from "./_plan.ts";
 import { appendQuery } from "./_query.ts";
 import { JSON_CONTENT_TYPE, requestBody } from "./_body.ts";
-import { keyLabel } from "./_options.ts";
+import { keyLabel, optionSlot } from "./_options.ts";
 import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 
@@ -39,17 +39,6 @@ export function over(
   if (!copies || !isPlainObject(value) || !isPlainObject(defaultValue)) return value;
   // `request` holds the caller's own objects, which may be cyclic; parameters are data.
   return mergeValue(defaultValue, value, false, keyLabel(name), name === "request");
-}
-
-/**
- * Checks the `request` option, when given: an object.
- *
- * @throws {TypeError} When it is something else.
- */
-function checkRequest(request: unknown): void {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
-    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
-  }
 }
 
 /**
@@ -91,34 +80,20 @@ function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
     : base + "/" + expanded;
 }
 
-const NO_VALUES: readonly unknown[] = [];
-
 /** Appends `pair` (maybe `""`) to a query. */
 function joinPair(query: string, pair: string): string {
   return pair === "" ? query : query === "" ? pair : query + "&" + pair;
 }
 
-/** The query pairs of the defaults' other parameters, with the call's values over them. */
-function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
-  let query = "";
-  const restDefaults = plan.restDefaults;
-  const write = plan.flavour.query;
-  for (let i = 0; i < restDefaults.length; i++) {
-    const [name, fallback] = restDefaults[i];
-    query = joinPair(query, write(name, over(fallback, overrides?.[i], name, false)));
-  }
-  return query;
-}
-
-/** What a key of a call's options is to a plan (a url variable's index when `>= 0`). */
+/**
+ * What a key of a call's options is to a plan: a url variable's index when
+ * `>= 0`; a named option's `-1 - optionSlot(key)` down to `Request`.
+ */
 const enum Kind {
-  /** `method` or `url`: already in the plan. */
-  Skip = -1,
-  Headers = -2,
-  MediaType = -3,
-  Request = -4,
-  Data = -5,
-  BaseUrl = -6,
+  /** `method` or `url`: the plan's route. */
+  Route = -1,
+  /** The last named option (`request`). */
+  Request = -6,
   /** A parameter the plan's operation declares (rule 25). */
   Declared = -7,
   /** A remaining parameter the defaults do not have. */
@@ -126,17 +101,6 @@ const enum Kind {
   /** `Override - i`: a remaining parameter over the defaults' `restDefaults[i]`. */
   Override = -9,
 }
-
-const OPTION_KINDS: Record<string, Kind> = {
-  __proto__: null,
-  method: Kind.Skip,
-  url: Kind.Skip,
-  headers: Kind.Headers,
-  mediaType: Kind.MediaType,
-  request: Kind.Request,
-  data: Kind.Data,
-  baseUrl: Kind.BaseUrl,
-} as unknown as Record<string, Kind>;
 
 /**
  * The kinds of a call's option keys for a plan: calls repeat their keys, so
@@ -176,21 +140,21 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
   for (const key of keys) {
     // An operation's own parameter or body field named like an option is that
     // parameter; but `method` and `url` beside no route string are the route.
-    let kind = shadowed === undefined || !shadowed.has(key) ||
-        (!fromRoute && (key === "method" || key === "url"))
-      ? OPTION_KINDS[key]
-      : undefined;
-    if (kind === Kind.Skip && fromRoute) moves = true;
-    if (kind === undefined) {
-      const index = plan.restIndex.get(key);
-      kind = operation?.byName.has(key)
-        ? Kind.Declared
-        : plan.url.index.get(key) ?? (index === undefined ? Kind.Rest : Kind.Override - index);
-    }
+    const slot = shadowed?.has(key) && (fromRoute || (key !== "method" && key !== "url"))
+      ? undefined
+      : optionSlot(key);
+    const declared = operation?.byName.get(key);
+    const rest = plan.restIndex.get(key);
+    const kind = slot !== undefined
+      ? -1 - slot
+      : declared !== undefined
+      ? Kind.Declared
+      : plan.url.index.get(key) ?? (rest === undefined ? Kind.Rest : Kind.Override - rest);
+    moves ||= kind === Kind.Route && fromRoute;
     kinds.push(kind);
     details.push(
       kind === Kind.Declared
-        ? operation!.byName.get(key)
+        ? declared
         : kind === Kind.Rest && plan.query
         ? plan.flavour.prefix(key)
         : undefined,
@@ -214,11 +178,10 @@ export function build(
 ): RequestOptions {
   const url = plan.url;
   const operation = plan.operation;
-  let callHeaders: unknown;
-  let mediaType: unknown;
-  let request: unknown;
-  let data: unknown;
-  let baseUrl: unknown;
+  const write = plan.flavour.query;
+  const restDefaults = plan.restDefaults;
+  /** The named options, by `optionSlot()`. */
+  const options: unknown[] = [];
   const raw: unknown[] = [];
   /** The call's values for the operation's declared parameters, by index. */
   let declared: unknown[] | undefined;
@@ -226,61 +189,56 @@ export function build(
   let overrides: unknown[] | undefined;
   /** The call's other parameters, as `name, value, name, value...`. */
   let rest: unknown[] | undefined;
-  /** The JSON body members, when the plan has no default parameters to put first. */
-  let direct: Record<string, unknown> | undefined;
-  /** The call's query pairs, when the plan has no default parameters to put first. */
+  /**
+   * Without default parameters to put first, the body's members and the
+   * query's pairs are made as the keys are read; the query's only as far
+   * as its values cannot throw, which they may do after the url's checks.
+   */
+  let members: Record<string, unknown> | undefined;
   let query = "";
-  const write = plan.flavour.query;
-  const now = plan.restDefaults.length === 0;
   for (let i = 0; i < keys.length; i++) {
     const kind = kinds[i];
-    if (kind === Kind.Skip) continue;
+    if (kind === Kind.Route) continue;
     const key = keys[i];
     const value = given[key];
     if (kind >= 0) {
       if (value !== undefined) raw[kind] = value;
-    } else if (kind === Kind.Rest) {
-      if (value === undefined) continue;
-      if (!now) {
-        (rest ??= []).push(key, value);
-      } else if (!plan.query) {
-        // Without default parameters, a body is the call's parameters in order: made here.
-        setOwn(direct ??= {}, key, value);
-      } else if (
-        rest === undefined && (typeof value === "string" || typeof value === "number")
-      ) {
-        // And so is a query, as far as its values cannot throw: before the url's checks.
-        const prefix = details[i] as string | undefined;
-        query = joinPair(
-          query,
-          prefix === undefined
-            ? write(key, value)
-            : prefix + (typeof value === "string" ? encodeText(value, false) : encodeNumber(value)),
-        );
-      } else {
-        (rest ??= []).push(key, value);
-      }
-    } else if (kind === Kind.Headers) {
-      callHeaders = value;
-    } else if (kind === Kind.MediaType) {
-      mediaType = value;
-    } else if (kind === Kind.Request) {
-      request = value;
-    } else if (kind === Kind.Data) {
-      data = value;
-    } else if (kind === Kind.BaseUrl) {
-      baseUrl = value;
+    } else if (kind > Kind.Declared) {
+      options[-1 - kind] = value;
     } else if (value === undefined) {
       continue;
     } else if (kind === Kind.Declared) {
       for (const index of details[i] as readonly number[]) (declared ??= [])[index] = value;
       const variable = url.index.get(key);
       if (variable !== undefined) raw[variable] = value;
-    } else {
+    } else if (kind !== Kind.Rest) {
       (overrides ??= [])[Kind.Override - kind] = value;
+    } else if (restDefaults.length > 0) {
+      (rest ??= []).push(key, value);
+    } else if (!plan.query) {
+      setOwn(members ??= {}, key, value);
+    } else if (
+      rest === undefined && (typeof value === "string" || typeof value === "number")
+    ) {
+      const prefix = details[i] as string | undefined;
+      query = joinPair(
+        query,
+        prefix === undefined
+          ? write(key, value)
+          : prefix + (typeof value === "string" ? encodeText(value, false) : encodeNumber(value)),
+      );
+    } else {
+      (rest ??= []).push(key, value);
     }
   }
-  if (request !== undefined) checkRequest(request);
+  const [, baseUrl, callHeaders, mediaType, , request] = options;
+  let data = options[4];
+  if (
+    request !== undefined &&
+    (typeof request !== "object" || request === null || Array.isArray(request))
+  ) {
+    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
+  }
   const headers: Headers = callHeaders === undefined || callHeaders === null
     ? { ...plan.headers }
     : mergeHeaders(plan.headers, callHeaders);
@@ -298,17 +256,18 @@ export function build(
   operation?.pathValues?.(raw, plan);
 
   // When the defaults alone fill the url (plain values, frozen), it is the
-  // same every call: built once, then kept in the plan.
+  // same every call: built once, then kept in the plan. A url of `{name}`
+  // expressions is concatenated when the call's values allow.
   let target: string;
-  if (raw.length === 0 && baseUrl === undefined && plan.constant) {
+  const path = baseUrl === undefined && url.literals !== undefined
+    ? concatenate(url, raw)
+    : undefined;
+  if (path !== undefined) {
+    target = (plan.base ??= basePrefix(plan.baseUrl, plan.route)) + path;
+  } else if (raw.length === 0 && baseUrl === undefined && plan.constant) {
     target = plan.target ??= buildUrl(plan, raw, undefined);
   } else {
-    const path = baseUrl === undefined && url.literals !== undefined
-      ? concatenate(url, raw)
-      : undefined;
-    target = path === undefined
-      ? buildUrl(plan, raw, baseUrl)
-      : (plan.base ??= basePrefix(plan.baseUrl, plan.route)) + path;
+    target = buildUrl(plan, raw, baseUrl);
   }
 
   if (plan.flavour.previews === "graphql" && !target.endsWith("/graphql")) previews = [];
@@ -327,14 +286,12 @@ export function build(
   }
 
   if (operation !== undefined) {
-    query = joinPair(operation.write(declared ?? NO_VALUES, plan, headers), query);
+    query = joinPair(operation.write(declared ?? [], plan, headers), query);
   }
-
-  // The other parameters: the defaults' first, in their order, then the call's.
-  const restDefaults = plan.restDefaults;
   if (data === undefined && plan.data !== undefined) {
     data = copyPlain(plan.data, false, keyLabel("data"));
   }
+  // The other parameters: the defaults' first, in their order, then the call's.
   let body: unknown;
   if (plan.query) {
     if (data !== undefined) {
@@ -344,29 +301,23 @@ export function build(
         }: ${plan.upper} requests have no body, expected query parameters as options`,
       );
     }
-    if (!now) {
-      query = joinPair(
-        query,
-        overrides === undefined && plan.constant
-          ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
-          : defaultsQuery(plan, overrides),
-      );
+    if (restDefaults.length > 0 && overrides === undefined && plan.constant) {
+      query = joinPair(query, plan.defaultQuery ??= restQuery(plan, undefined));
+    } else if (restDefaults.length > 0) {
+      query = joinPair(query, restQuery(plan, overrides));
     }
-    if (rest !== undefined) {
-      for (let i = 0; i < rest.length; i += 2) {
-        query = joinPair(query, write(rest[i] as string, rest[i + 1]));
-      }
+    for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
+      query = joinPair(query, write(rest[i] as string, rest[i + 1]));
     }
   } else {
-    let members = direct;
-    if (data === undefined && (restDefaults.length > 0 || rest !== undefined)) {
+    if (data === undefined && (rest !== undefined || restDefaults.length > 0)) {
       members = {};
       for (let i = 0; i < restDefaults.length; i++) {
         const [name, fallback] = restDefaults[i];
         setOwn(members, name, over(fallback, overrides?.[i], name, true));
       }
-      if (rest !== undefined) {
-        for (let i = 0; i < rest.length; i += 2) setOwn(members, rest[i] as string, rest[i + 1]);
+      for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
+        setOwn(members, rest[i] as string, rest[i + 1]);
       }
     }
     if (data === undefined && members !== undefined && operation?.body !== undefined) {
@@ -391,4 +342,14 @@ export function build(
     result.request = request as RequestOptions["request"];
   }
   return result;
+}
+
+/** The query pairs of the defaults' other parameters, with the call's values over them. */
+function restQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
+  let query = "";
+  for (let i = 0; i < plan.restDefaults.length; i++) {
+    const [name, fallback] = plan.restDefaults[i];
+    query = joinPair(query, plan.flavour.query(name, over(fallback, overrides?.[i], name, false)));
+  }
+  return query;
 }
