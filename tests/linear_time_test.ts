@@ -212,6 +212,25 @@ const CASES: Case<any>[] = [
     }]),
   ),
   named(
+    "accept of one long vnd word",
+    withOptions((n) => ["GET /x", {
+      headers: { accept: "application/vnd." + "a".repeat(n) + "+json" },
+      mediaType: { format: "raw" },
+    }]),
+  ),
+  named(
+    "format of word characters",
+    withOptions((n) => ["GET /x", { mediaType: { format: "a.".repeat(n / 2) } }]),
+  ),
+  named(
+    "format of word characters ending in a space",
+    withOptions((n) => ["GET /x", { mediaType: { format: "a".repeat(n) + " " } }]),
+  ),
+  named(
+    "preview name of word characters ending in a space",
+    withOptions((n) => ["GET /x", { mediaType: { previews: ["a".repeat(n) + " "] } }]),
+  ),
+  named(
     "accept of commas",
     withOptions((
       n,
