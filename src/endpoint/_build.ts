@@ -231,8 +231,11 @@ export function build(
       (rest ??= []).push(key, value);
     }
   }
-  const [, baseUrl, callHeaders, mediaType, , request] = options;
+  const baseUrl = options[1];
+  const callHeaders = options[2];
+  const mediaType = options[3];
   let data = options[4];
+  const request = options[5];
   if (
     request !== undefined &&
     (typeof request !== "object" || request === null || Array.isArray(request))
