@@ -164,6 +164,8 @@ const CASES: Case<any>[] = [
   named("url of :names", withOptions((n) => ["GET " + "/:a".repeat(n / 3), { a: "x" }])),
   named("url of colons after slashes", route((n) => "GET /" + "/:".repeat(n / 2))),
   named("url of percent signs", route((n) => "GET /" + "%".repeat(n))),
+  named("url of scheme characters", route((n) => "GET " + "a".repeat(n) + ":/x")),
+  named("baseUrl of scheme characters", withOptions((n) => ["GET /x", { baseUrl: "a".repeat(n) }])),
   named("url of a huge prefix", route((n) => "GET /{a:" + "9".repeat(n) + "}")),
   named("url of non-ASCII", route((n) => "GET /" + "é".repeat(n))),
   named(
