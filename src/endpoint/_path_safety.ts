@@ -13,7 +13,7 @@
 
 import { quoteValue } from "./_objects.ts";
 import { schemePrefixLength } from "./_route.ts";
-import { expandPart, type UrlTemplate, type UrlValue } from "./_url.ts";
+import { expandPart, type UrlExpression, type UrlTemplate, type UrlValue } from "./_url.ts";
 import { Pairs } from "../uri_template/_values.ts";
 
 /** Whether `text[start, end)` is `.` or `..`, each dot plain or `%2e` in any case. */
@@ -195,7 +195,8 @@ export function checkOrigin(
   const origin = compiled.origin!;
   const next = expanded.charCodeAt(origin.length);
   if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return;
-  const variables = compiled.originVariables;
+  const expression = compiled.parts[1] as UrlExpression;
+  const variables = expression.variables;
   const writer = variables.find((variable) => values[variable] !== undefined) ?? variables[0];
   throw new TypeError(
     `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${

@@ -10,7 +10,7 @@
 import type { EndpointDefaults } from "./types.ts";
 import { type Headers, isToken } from "./_headers.ts";
 import { isNamedOption } from "./_options.ts";
-import { own, quoteValue } from "./_objects.ts";
+import { invalid, own, quoteValue } from "./_objects.ts";
 import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
 import { nameEquals, queryPair, type QueryWriter } from "./_query.ts";
@@ -178,25 +178,18 @@ export function basePrefix(baseUrl: unknown, route: string): string {
       `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
     );
   }
-  if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: expected an absolute URL such as "https://api.github.com"`,
-    );
+  const query = typeof baseUrl === "string" && (baseUrl.includes("?") || baseUrl.includes("#"));
+  if (
+    typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0 ||
+    (!query && !isAbsoluteUrl(baseUrl))
+  ) {
+    throw invalid("baseUrl", baseUrl, 'expected an absolute URL such as "https://api.github.com"');
   }
-  if (baseUrl.includes("?") || baseUrl.includes("#")) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow`,
-    );
-  }
-  if (!isAbsoluteUrl(baseUrl)) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: expected an absolute URL such as "https://api.github.com"`,
+  if (query) {
+    throw invalid(
+      "baseUrl",
+      baseUrl,
+      'it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow',
     );
   }
   let end = baseUrl.length;

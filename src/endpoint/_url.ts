@@ -78,8 +78,6 @@ export interface UrlTemplate {
   readonly plainQuery: boolean;
   /** The literal `scheme://host` that values may not extend (a host followed by an expression). */
   readonly origin: string | undefined;
-  /** The variables of the expression after `origin`. */
-  readonly originVariables: readonly number[];
   /** Compiles a piece of the template, for the path checks. */
   readonly compile: CompileTemplate;
   /**
@@ -90,8 +88,6 @@ export interface UrlTemplate {
   /** For such a url: the index (into `names`) of each expression's variable. */
   readonly slots: readonly number[];
 }
-
-const OPERATOR_TEXT = ["", "+", "#", ".", "/", ";", "?", "&"];
 
 /**
  * The `scheme://host` that a full url's literal head closes with `/`, `?`
@@ -114,7 +110,8 @@ function closedOrigin(head: string, scheme: number, alone: boolean): string | un
  * @throws {UriTemplateError} When the url is not a valid template.
  */
 export function compileUrl(url: string, compile: CompileTemplate, declared = false): UrlTemplate {
-  const syntax = parseSyntax(declared ? url : colonsToBraces(url), { dashInNames: true });
+  const source = declared ? url : colonsToBraces(url);
+  const syntax = parseSyntax(source, { dashInNames: true });
   const names: string[] = [];
   const index = new Map<string, number>();
   const required = new Set<number>();
@@ -232,11 +229,11 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
       ? part.specs.filter((spec) => spec.name.includes("-")).map((spec) => spec.name)
       : [];
     if (labels.length > 0) byParts = true;
-    const expression = "{" + OPERATOR_TEXT[op] +
-      part.specs.map((spec) =>
-        spec.name.replaceAll("-", "%2D") +
-        (spec.prefix > 0 ? ":" + spec.prefix : spec.explode ? "*" : "")
-      ).join(",") + "}";
+    // The expression as written, from its `{` to its `}`: only names hold `-`.
+    const expression = source.slice(
+      part.specs[0].index - (op === Operator.Simple ? 1 : 2),
+      source.indexOf("}", part.specs.at(-1)!.index) + 1,
+    ).replaceAll("-", "%2D");
     text += expression;
     parts.push({ text: expression, op, variables, labels });
   }
@@ -267,7 +264,6 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
         head.length > scheme && !".-:@".includes(head.at(-1)!)
       ? head
       : undefined,
-    originVariables: typeof parts[1] === "object" ? parts[1].variables : [],
     compile,
     literals: !full && !scan && typeof head === "string" && head.startsWith("/")
       ? literals
