@@ -229,3 +229,43 @@ export function handWrittenRoute(
     body: hasBody ? body : undefined,
   } as { url: string };
 }
+
+/** The template case: a realistic template, pre-parsed, and its values. */
+export const REALISTIC =
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}";
+export const VARIABLES = {
+  owner: "octocat",
+  repo: "Hello-World",
+  issue_number: 1347,
+  since: "2024-01-01T00:00:00Z",
+  per_page: 100,
+};
+/** The same values as strings, for peers that take strings only. */
+export const STRING_VARIABLES = { ...VARIABLES, issue_number: "1347", per_page: "100" };
+
+/** The fromOpenAPI case: W1's and W2's route as a described operation. */
+export const OPENAPI_BASE = "https://api.example.com";
+export const DESCRIPTION = {
+  openapi: "3.0.3",
+  info: { title: "Bench", version: "1" },
+  servers: [{ url: OPENAPI_BASE }],
+  paths: {
+    "/repos/{owner}/{repo}/issues": {
+      parameters: [
+        { name: "owner", in: "path", required: true },
+        { name: "repo", in: "path", required: true },
+      ],
+      get: {
+        parameters: [
+          { name: "state", in: "query" },
+          { name: "per_page", in: "query" },
+        ],
+        responses: {},
+      },
+      post: {
+        requestBody: { content: { "application/json": {} } },
+        responses: {},
+      },
+    },
+  },
+};

@@ -39,6 +39,7 @@ import {
   type Builder,
   type Call,
   DEFAULTS_ROUTE,
+  DESCRIPTION,
   GET,
   GET_ROUTE,
   handWrittenDefaults,
@@ -48,9 +49,13 @@ import {
   LEVEL_1,
   LEVEL_2,
   MIX,
+  OPENAPI_BASE,
   POST,
   POST_ROUTE,
+  REALISTIC,
+  STRING_VARIABLES,
   TYPE,
+  VARIABLES,
 } from "../benchmarks/_workloads.ts";
 
 const { values: flags } = parseArgs({
@@ -69,35 +74,6 @@ function use(result: { url: string } | string): void {
 }
 
 const UA = String(endpoint.DEFAULTS.headers["user-agent"]);
-const TEMPLATE = "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}";
-const VARIABLES = {
-  owner: "octocat",
-  repo: "Hello-World",
-  issue_number: 1347,
-  since: "2024-01-01T00:00:00Z",
-  per_page: 100,
-};
-const STRING_VARIABLES = { ...VARIABLES, issue_number: "1347", per_page: "100" };
-const BASE = "https://api.example.com";
-const DESCRIPTION = {
-  openapi: "3.0.3",
-  info: { title: "Bench", version: "1" },
-  servers: [{ url: BASE }],
-  paths: {
-    "/repos/{owner}/{repo}/issues": {
-      parameters: [
-        { name: "owner", in: "path", required: true },
-        { name: "repo", in: "path", required: true },
-      ],
-      get: {
-        parameters: [{ name: "state", in: "query" }, { name: "per_page", in: "query" }],
-        responses: {},
-      },
-      post: { requestBody: { content: { "application/json": {} } }, responses: {} },
-    },
-  },
-};
-
 /** One workload's calls for one builder. */
 function workloads(builder: Builder): Record<string, () => void> {
   const twoLevels = builder.defaults(LEVEL_1).defaults(LEVEL_2);
@@ -112,7 +88,7 @@ function workloads(builder: Builder): Record<string, () => void> {
 }
 
 function templateCase(parse: (text: string) => { expand(values: object): string }): () => void {
-  const template = parse(TEMPLATE);
+  const template = parse(REALISTIC);
   return () => use(template.expand(VARIABLES));
 }
 
@@ -121,9 +97,9 @@ function cases(): Record<string, Record<string, () => void>> {
   const today = workloads(endpoint as unknown as Builder);
   const before = workloads(pinnedEndpoint as Builder);
   const reference = workloads(octokit as unknown as Builder);
-  const uriTemplates = new UriTemplates(TEMPLATE);
+  const uriTemplates = new UriTemplates(REALISTIC);
   const described = fromOpenAPI(DESCRIPTION) as unknown as Call;
-  const plain = createEndpoint({ baseUrl: BASE }) as unknown as Call;
+  const plain = createEndpoint({ baseUrl: OPENAPI_BASE }) as unknown as Call;
   return {
     W1: {
       new: today.W1,
