@@ -23,6 +23,10 @@ for (const [entry, builder] of BUILDERS) {
         builder("GET /search?q={x}", { x }).url,
         `${API}/search?q=${x.replaceAll("%", "%25")}`,
       );
+      // Mutant r19-before-query: the literal "?" did not end the last path segment.
+      if (!x.includes("%")) {
+        assertThrows(() => builder("GET /a/{x}?next=/", { x }), TypeError, '"x"');
+      }
     }
   });
 
@@ -36,6 +40,10 @@ for (const [entry, builder] of BUILDERS) {
       builder("GET https://api.example.com#{x}", { x: "evil.com" }).url,
       "https://api.example.com#evil.com",
     );
+    // Mutant r19-before-query-host: there, a variable is not a path variable either (rule 19);
+    // the route types take every {x} of a full url as required, so the call is typed loosely.
+    const call = builder as unknown as (route: string) => { url: string };
+    assertEquals(call("GET https://api.example.com?{x}").url, "https://api.example.com?");
   });
 }
 
