@@ -181,7 +181,7 @@ export function build(
   const write = plan.flavour.query;
   const restDefaults = plan.restDefaults;
   /** The named options, by `optionSlot()`. */
-  const options: unknown[] = [];
+  let options: unknown[] | undefined;
   const raw: unknown[] = [];
   /** The call's values for the operation's declared parameters, by index. */
   let declared: unknown[] | undefined;
@@ -204,7 +204,7 @@ export function build(
     if (kind >= 0) {
       if (value !== undefined) raw[kind] = value;
     } else if (kind > Kind.Declared) {
-      options[-1 - kind] = value;
+      (options ??= [])[-1 - kind] = value;
     } else if (value === undefined) {
       continue;
     } else if (kind === Kind.Declared) {
@@ -231,11 +231,11 @@ export function build(
       (rest ??= []).push(key, value);
     }
   }
-  const baseUrl = options[1];
-  const callHeaders = options[2];
-  const mediaType = options[3];
-  let data = options[4];
-  const request = options[5];
+  const baseUrl = options?.[1];
+  const callHeaders = options?.[2];
+  const mediaType = options?.[3];
+  let data = options?.[4];
+  const request = options?.[5];
   if (
     request !== undefined &&
     (typeof request !== "object" || request === null || Array.isArray(request))

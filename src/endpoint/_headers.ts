@@ -27,12 +27,22 @@ export function isToken(text: string): boolean {
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-const headerName = memoizeNames((key) => {
+const namesSeen = memoizeNames((key) => {
   if (!isToken(key)) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
   return /[A-Z]/.test(key) ? key.toLowerCase() : key;
 });
+// And the last one at hand: calls mostly pass the same header again.
+let lastKey: string | undefined;
+let lastName = "";
+function headerName(key: string): string {
+  if (key !== lastKey) {
+    lastName = namesSeen(key);
+    lastKey = key;
+  }
+  return lastName;
+}
 
 /**
  * Checks a header value: a number, or a string without CR, LF or NUL.
