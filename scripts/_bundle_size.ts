@@ -32,8 +32,8 @@ function kilobytes(kb: number): number {
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(15.4) },
   "./lite": { name: "endpoint", budget: kilobytes(11.0) },
-  "./octokit": { name: "endpoint", budget: kilobytes(11.1) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(16.4) },
+  "./octokit": { name: "endpoint", budget: kilobytes(11.0) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(16.3) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.7) },
 };
@@ -44,7 +44,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.0);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(8.9);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`
