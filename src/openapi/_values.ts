@@ -165,7 +165,7 @@ export function writeParameters(
       const header = name.toLowerCase();
       checkHeaderValue(header, text);
       setOwn(headers, header, text);
-    } else {
+    } else if (parameter.in === "cookie") {
       cookies = join(cookies, cookiePairs(name, value, parameter.explode), "; ");
     }
   }
