@@ -14,9 +14,9 @@
  *   other (the order reversed every other round), each taking the fastest
  *   of five batches of about 2 ms; the ratio is the median of the rounds'
  *   ratios, and also that of each peer's fastest round;
- * - in alternating processes (`--processes N`): N processes for each side,
- *   started one after the other, each loading only its own side; the ratio
- *   is that of the medians.
+ * - in alternating processes (`--processes N`): for each case, N processes
+ *   for each side, started one after the other, each running one side of
+ *   that case and nothing else; the ratio is that of the medians.
  *
  * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0]`
  *
@@ -64,6 +64,7 @@ const { values: flags } = parseArgs({
     rounds: { type: "string", default: "21" },
     processes: { type: "string", default: "0" },
     child: { type: "string" },
+    case: { type: "string" },
   },
 });
 
@@ -228,23 +229,32 @@ function inProcess(rounds: number): void {
 }
 
 async function alternating(processes: number, rounds: number): Promise<void> {
-  const results: Record<string, Record<string, number[]>> = {};
-  for (let i = 0; i < processes * 2; i++) {
-    const side = i % 2 === 0 ? "new" : "old";
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", import.meta.filename!, "--child", side, "--rounds", String(rounds)],
-      stderr: "inherit",
-    }).output();
-    if (!output.success) throw new Error(`the ${side} process failed`);
-    const medians: Record<string, number> = JSON.parse(new TextDecoder().decode(output.stdout));
-    for (const [name, value] of Object.entries(medians)) {
-      ((results[name] ??= {})[side] ??= []).push(value);
-    }
-  }
-  console.log(`\n${processes} alternating processes per side (median of the processes' medians):`);
+  console.log(
+    `\n${processes} processes per side and case, alternating, each running one side of one case (median of the processes' medians):`,
+  );
   console.log("| case | old | new | new / old |");
   console.log("|---|---:|---:|---:|");
-  for (const [name, sides] of Object.entries(results)) {
+  for (const name of Object.keys(cases())) {
+    const sides: Record<string, number[]> = { new: [], old: [] };
+    for (let i = 0; i < processes * 2; i++) {
+      const side = i % 2 === 0 ? "new" : "old";
+      const output = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          import.meta.filename!,
+          "--child",
+          side,
+          "--case",
+          name,
+          "--rounds",
+          String(rounds),
+        ],
+        stderr: "inherit",
+      }).output();
+      if (!output.success) throw new Error(`the ${side} process of ${name} failed`);
+      sides[side].push(Number(new TextDecoder().decode(output.stdout)));
+    }
     const [old, today] = [median(sides.old), median(sides.new)];
     console.log(`| ${name} | ${format(old)} | ${format(today)} | ${(today / old).toFixed(3)}x |`);
   }
@@ -253,16 +263,12 @@ async function alternating(processes: number, rounds: number): Promise<void> {
 if (import.meta.main) {
   const rounds = Number(flags.rounds);
   if (flags.child !== undefined) {
-    // One side only: the other's code is never run in this process.
+    // One side of one case only: nothing else runs in this process.
     const side = flags.child;
-    const only = Object.fromEntries(
-      Object.entries(cases()).map(([name, peers]) => [name, { [side]: peers[side] }]),
-    );
-    const times = measure(only, rounds);
-    const medians = Object.fromEntries(
-      Object.entries(times).map(([name, peers]) => [name, median(peers[side])]),
-    );
-    console.log(JSON.stringify(medians));
+    const run = cases()[flags.case!][side];
+    // Half a second of CPU first, so that the measured code runs optimised.
+    time(run, calibrate(run) * 250);
+    console.log(median(measure({ [flags.case!]: { [side]: run } }, rounds)[flags.case!][side]));
   } else {
     inProcess(rounds);
     const processes = Number(flags.processes);
