@@ -33,7 +33,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(15.4) },
   "./lite": { name: "endpoint", budget: kilobytes(11.0) },
   "./octokit": { name: "endpoint", budget: kilobytes(11.0) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(16.3) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(16.4) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.7) },
 };

@@ -18,7 +18,7 @@
  *   for each side, started one after the other, each running one side of
  *   that case and nothing else; the ratio is that of the medians.
  *
- * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0]`
+ * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0] [--case <name>]`
  *
  * @module
  */
@@ -203,8 +203,14 @@ function measure(
 
 const format = (ns: number) => ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
 
+/** The cases, or only the one `--case` names. */
+function chosen(): Record<string, Record<string, () => void>> {
+  const all = cases();
+  return flags.case === undefined ? all : { [flags.case]: all[flags.case] };
+}
+
 function inProcess(rounds: number): void {
-  const times = measure(cases(), rounds);
+  const times = measure(chosen(), rounds);
   console.log(
     `One process, ${rounds} interleaved rounds (medians; ratios are medians of the rounds' ratios; fastest batches' ratio in brackets):`,
   );
@@ -234,7 +240,7 @@ async function alternating(processes: number, rounds: number): Promise<void> {
   );
   console.log("| case | old | new | new / old |");
   console.log("|---|---:|---:|---:|");
-  for (const name of Object.keys(cases())) {
+  for (const name of Object.keys(chosen())) {
     const sides: Record<string, number[]> = { new: [], old: [] };
     for (let i = 0; i < processes * 2; i++) {
       const side = i % 2 === 0 ? "new" : "old";
