@@ -569,7 +569,8 @@ Deno.test("fromOpenAPI() follows local $refs, path-level parameters, and leaves 
     `${BASE}/alias/1?limit=1&limit=2`,
   );
   // A path parameter that the path does not name is declared all the same: never sent elsewhere.
-  assertEquals(api("GET /undeclared", { petId: 1 }).url, `${BASE}/undeclared`);
+  const undeclared = api("GET /undeclared", { petId: 1 });
+  assertEquals([undeclared.url, undeclared.headers], [`${BASE}/undeclared`, {}]);
 });
 
 Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming where", () => {

@@ -30,6 +30,9 @@ export function requestBody(
     // fetch sends it for an empty string.
     return upper === "PUT" || upper === "PATCH" ? "" : undefined;
   }
-  if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = contentType;
+  // Header values are never undefined, so only a polluted prototype needs the own check.
+  if (headers["content-type"] === undefined || !Object.hasOwn(headers, "content-type")) {
+    headers["content-type"] = contentType;
+  }
   return body;
 }

@@ -10,6 +10,7 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
+import { encodeText } from "../uri_template/_encode.ts";
 import { isToken } from "../endpoint/_headers.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { quoteValue } from "../endpoint/_objects.ts";
@@ -301,10 +302,13 @@ function compileOperation(
     }
     const style = parameter.style ?? DEFAULT_STYLE[parameter.in];
     const explode = parameter.explode ?? style === "form";
+    const reserved = parameter.allowReserved === true;
     const at = parameters.push({
       name,
       in: parameter.in,
-      query: queryStyle(style, explode, parameter.allowReserved === true),
+      query: queryStyle(style, explode, reserved),
+      prefix: encodeText(name, reserved) + "=",
+      reserved,
       explode,
       json,
     }) - 1;
@@ -321,6 +325,8 @@ function compileOperation(
       name,
       in: "path",
       query: queryStyle("form", true, false),
+      prefix: "",
+      reserved: false,
       explode: false,
       json: false,
     }) - 1;
@@ -417,7 +423,6 @@ export function declaredOperations(
       const declaration = operations.get(method + " " + url);
       return declaration === undefined ? undefined : compileOperation(route, url, declaration);
     },
-    shadowed: (route) => shadowing.get(route),
     checkMerge(route, given) {
       const shadowed = shadowing.get(route);
       if (shadowed.size === 0) return;
