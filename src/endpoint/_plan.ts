@@ -77,7 +77,10 @@ export interface OperationPlan {
    * returns the query, puts headers and cookies into `headers`.
    */
   write(values: readonly unknown[], plan: Plan, headers: Headers): string;
-  /** The content type a body goes with, when the operation names one. */
+  /**
+   * The content type a body goes with, when the operation names one; `""`
+   * for none (a multipart body's type needs the boundary its client writes).
+   */
   readonly contentType: string | undefined;
   /**
    * The body that parameters make (a form string), or `undefined` for a

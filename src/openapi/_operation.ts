@@ -395,7 +395,10 @@ function compileOperation(
       }
       return writeParameters(parameters, merged, headers);
     },
-    contentType: body?.type,
+    // fetch writes a multipart body's content type with its boundary: set none.
+    contentType: body?.kind === "data" && body.type.toLowerCase().startsWith("multipart/")
+      ? ""
+      : body?.type,
     body: writeBody,
   };
 }
