@@ -448,7 +448,7 @@ function withQuery(url: string, query: ReadonlyMap<string, readonly string[]>): 
   for (const [name, values] of query) {
     for (const value of values) pairs.push(`${name}=${encodeText(value, false)}`);
   }
-  return appendQuery(url, pairs.join("&"), false);
+  return appendQuery(url, pairs.join("&"));
 }
 
 function oneLine(text: string): string {

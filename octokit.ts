@@ -10,7 +10,9 @@
  * - a path variable without a value expands to nothing.
  *
  * Everything else (RFC 6570-exact expansion, path and header safety, clear
- * errors) is as in the main entry. The npm package
+ * errors) is as in the main entry, on the TypeScript template engine only:
+ * Octokit's values are short, where the main entry picks that engine anyway,
+ * and no WebAssembly bytes come into a browser bundle. The npm package
  * `@routecast/octokit-endpoint` exports this `endpoint`, for an
  * `"overrides": { "@octokit/endpoint": … }` entry.
  *
@@ -30,7 +32,7 @@
  * @module
  */
 
-import { parseTemplate } from "./src/uri_template/mod.ts";
+import { parseTemplate } from "./src/uri_template/lite.ts";
 import { makeEndpoint } from "./src/endpoint/_builder.ts";
 import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";

@@ -1,29 +1,45 @@
 /**
- * endpoint() against @octokit/endpoint and a hand-written function that
- * builds the same result with plain string concatenation (the practical
- * limit), for the main entry (WebAssembly engine where it runs) and ./lite.
- * One group per case; routecast is the baseline.
+ * endpoint() against @octokit/endpoint, the build before the hardening
+ * (`ad6d2bb`, pinned in benchmarks/_pinned/ by scripts/pin_build.ts) and a
+ * hand-written function that builds the same result with plain string
+ * concatenation (the practical limit), for the main entry (WebAssembly
+ * engine where it runs) and ./lite. One group per case (issue 23's W1-W4,
+ * benchmarks/_workloads.ts); routecast is the baseline.
  */
 import { bench, read } from "./_bench.ts";
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@octokit/endpoint";
+import { endpoint as pinned } from "./_pinned/ad6d2bb.js";
+import {
+  type Builder,
+  type Call,
+  DEFAULTS_ROUTE,
+  GET,
+  GET_ROUTE,
+  handWrittenDefaults,
+  handWrittenGet,
+  handWrittenPost,
+  handWrittenRoute,
+  LEVEL_1,
+  LEVEL_2,
+  MIX,
+  POST,
+  POST_ROUTE,
+  TYPE,
+} from "./_workloads.ts";
 
-const ACCEPT = "application/vnd.github.v3+json";
 const UA = String(endpoint.DEFAULTS.headers["user-agent"]);
-const JSON_TYPE = "application/json; charset=utf-8";
-const e = encodeURIComponent;
-
-type Call = (route: string, parameters: Record<string, unknown>) => { url: string };
 
 /** Every HTTP client reads the url, so each case reads it, for every peer alike. */
-function use(options: { url: string; [key: string]: unknown }): void {
+function use(options: { url: string }): void {
   read(options.url);
 }
-const PEERS: [string, Call][] = [
-  ["routecast", endpoint as Call],
-  ["routecast/lite", lite as Call],
-  ["@octokit/endpoint", octokit as Call],
+const PEERS: [string, Builder][] = [
+  ["routecast", endpoint as unknown as Builder],
+  ["routecast/lite", lite as unknown as Builder],
+  ["routecast@ad6d2bb", pinned as Builder],
+  ["@octokit/endpoint", octokit as unknown as Builder],
 ];
 
 function group(name: string, run: (call: Call) => void, handWritten: () => void) {
@@ -33,208 +49,28 @@ function group(name: string, run: (call: Call) => void, handWritten: () => void)
   bench("hand-written concatenation", { group: name }, handWritten);
 }
 
-// 1. GET with two path and two query parameters.
-const GET = { owner: "octocat", repo: "Hello-World", state: "open", per_page: 100 };
-group("GET path+query", (call) => use(call("GET /repos/{owner}/{repo}/issues", GET)), () =>
-  use({
-    method: "get",
-    url: "https://api.github.com/repos/" + e(GET.owner) + "/" + e(GET.repo) + "/issues?state=" +
-      e(GET.state) + "&per_page=" + GET.per_page,
-    headers: { accept: ACCEPT, "user-agent": UA },
-  }));
+// W1. GET with two path and two query parameters.
+group("GET path+query", (call) => use(call(GET_ROUTE, GET)), () => use(handWrittenGet(UA)));
 
-// 2. POST with a JSON body.
-const POST = {
-  owner: "octocat",
-  repo: "Hello-World",
-  title: "Found a bug",
-  body: "I'm having a problem with this.",
-  labels: ["bug"],
-  headers: { authorization: "token 0000" },
-};
-group("POST JSON body", (call) => use(call("POST /repos/{owner}/{repo}/issues", POST)), () =>
-  use({
-    method: "post",
-    url: "https://api.github.com/repos/" + e(POST.owner) + "/" + e(POST.repo) + "/issues",
-    headers: {
-      accept: ACCEPT,
-      "user-agent": UA,
-      authorization: POST.headers.authorization,
-      "content-type": JSON_TYPE,
-    },
-    body: { title: POST.title, body: POST.body, labels: POST.labels },
-  }));
+// W2. POST with a JSON body.
+group("POST JSON body", (call) => use(call(POST_ROUTE, POST)), () => use(handWrittenPost(UA)));
 
-// 3. A call through a two-level .defaults() builder.
-const LEVEL_1 = { baseUrl: "https://ghe.example/api/v3", headers: { authorization: "token 1" } };
-const LEVEL_2 = { org: "my-org", per_page: 100 };
-const builders: [string, Call][] = [
-  ["routecast", endpoint.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
-  ["routecast/lite", lite.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
-  ["@octokit/endpoint", octokit.defaults(LEVEL_1).defaults(LEVEL_2) as Call],
-];
-const TYPE = { type: "private" };
-for (const [peer, call] of builders) {
+// W3. A call through a two-level .defaults() builder.
+for (const [peer, builder] of PEERS) {
+  const call = builder.defaults(LEVEL_1).defaults(LEVEL_2);
   bench(peer, { group: "two-level defaults", baseline: peer === "routecast" }, () => {
-    use(call("GET /orgs/{org}/repos", TYPE));
+    use(call(DEFAULTS_ROUTE, TYPE));
   });
 }
 bench("hand-written concatenation", { group: "two-level defaults" }, () => {
-  use({
-    method: "get",
-    url: LEVEL_1.baseUrl + "/orgs/" + e(LEVEL_2.org) + "/repos?per_page=" + LEVEL_2.per_page +
-      "&type=" + e(TYPE.type),
-    headers: { accept: ACCEPT, "user-agent": UA, authorization: LEVEL_1.headers.authorization },
-  });
+  use(handWrittenDefaults(UA));
 });
 
-// 4. A mix of real GitHub REST routes with typical parameters.
-const MIX: [string, Record<string, unknown>][] = [
-  ["GET /repos/{owner}/{repo}", { owner: "octocat", repo: "hello" }],
-  ["GET /repos/{owner}/{repo}/issues", {
-    owner: "octocat",
-    repo: "hello",
-    state: "open",
-    per_page: 50,
-  }],
-  ["POST /repos/{owner}/{repo}/issues", {
-    owner: "octocat",
-    repo: "hello",
-    title: "Bug",
-    labels: ["bug"],
-  }],
-  ["GET /repos/{owner}/{repo}/issues/{issue_number}", { owner: "o", repo: "r", issue_number: 42 }],
-  ["PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
-    owner: "o",
-    repo: "r",
-    issue_number: 42,
-    state: "closed",
-  }],
-  ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-    owner: "o",
-    repo: "r",
-    issue_number: 42,
-    page: 2,
-  }],
-  ["POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-    owner: "o",
-    repo: "r",
-    issue_number: 42,
-    body: "Thanks!",
-  }],
-  ["GET /repos/{owner}/{repo}/pulls", {
-    owner: "o",
-    repo: "r",
-    state: "all",
-    sort: "updated",
-    direction: "desc",
-  }],
-  ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files", {
-    owner: "o",
-    repo: "r",
-    pull_number: 7,
-    per_page: 100,
-  }],
-  ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", {
-    owner: "o",
-    repo: "r",
-    pull_number: 7,
-    merge_method: "squash",
-  }],
-  ["GET /repos/{owner}/{repo}/contents/{path}", {
-    owner: "o",
-    repo: "r",
-    path: "README.md",
-    ref: "main",
-  }],
-  ["PUT /repos/{owner}/{repo}/contents/{path}", {
-    owner: "o",
-    repo: "r",
-    path: "a.txt",
-    message: "add",
-    content: "aGk=",
-  }],
-  ["GET /repos/{owner}/{repo}/commits", {
-    owner: "o",
-    repo: "r",
-    since: "2024-01-01T00:00:00Z",
-    author: "octocat",
-  }],
-  ["GET /repos/{owner}/{repo}/branches/{branch}/protection", {
-    owner: "o",
-    repo: "r",
-    branch: "main",
-  }],
-  ["GET /repos/{owner}/{repo}/releases/latest", { owner: "o", repo: "r" }],
-  ["GET /repos/{owner}/{repo}/actions/runs", {
-    owner: "o",
-    repo: "r",
-    status: "completed",
-    per_page: 30,
-  }],
-  ["POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", {
-    owner: "o",
-    repo: "r",
-    workflow_id: "ci.yml",
-    ref: "main",
-  }],
-  ["GET /orgs/{org}/repos", { org: "github", type: "public", per_page: 100 }],
-  ["GET /orgs/{org}/members", { org: "github", role: "admin" }],
-  ["GET /user", {}],
-  ["GET /user/repos", { visibility: "private", affiliation: "owner" }],
-  ["PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" }],
-  ["DELETE /repos/{owner}/{repo}/labels/{name}", {
-    owner: "o",
-    repo: "r",
-    name: "good first issue",
-  }],
-  ["GET /search/issues", { q: "repo:octocat/hello is:open label:bug", sort: "created" }],
-  ["GET /users/{username}/repos", { username: "octocat", sort: "pushed" }],
-  ["POST /markdown", { text: "# Hello", mode: "gfm" }],
-];
-
-/** The least a hand-written builder does for a simple route: the practical limit. */
-function handWrittenRoute(route: string, parameters: Record<string, unknown>) {
-  const space = route.indexOf(" ");
-  const method = route.slice(0, space);
-  let url = "https://api.github.com";
-  let query = "";
-  const body: Record<string, unknown> = {};
-  const template = route.slice(space + 1);
-  let last = 0;
-  const used = new Set<string>();
-  for (let open = template.indexOf("{"); open >= 0; open = template.indexOf("{", last)) {
-    const close = template.indexOf("}", open);
-    const name = template.slice(open + 1, close);
-    used.add(name);
-    url += template.slice(last, open) + e(String(parameters[name]));
-    last = close + 1;
-  }
-  url += template.slice(last);
-  const isQuery = method === "GET" || method === "HEAD";
-  let hasBody = false;
-  for (const name in parameters) {
-    if (used.has(name)) continue;
-    if (isQuery) query += (query ? "&" : "?") + name + "=" + e(String(parameters[name]));
-    else {
-      body[name] = parameters[name];
-      hasBody = true;
-    }
-  }
-  const headers: Record<string, string> = { accept: ACCEPT, "user-agent": UA };
-  if (hasBody) headers["content-type"] = JSON_TYPE;
-  return {
-    method: method.toLowerCase(),
-    url: url + query,
-    headers,
-    body: hasBody ? body : undefined,
-  };
-}
-
+// W4. A mix of real GitHub REST routes with typical parameters.
 group(`mix of ${MIX.length} GitHub routes`, (call) => {
   for (const [route, parameters] of MIX) use(call(route, parameters));
 }, () => {
-  for (const [route, parameters] of MIX) use(handWrittenRoute(route, parameters));
+  for (const [route, parameters] of MIX) use(handWrittenRoute(route, parameters, UA));
 });
 
 // 5. The cost of making a builder.

@@ -9,39 +9,16 @@
 import { bench, read } from "./_bench.ts";
 import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { createEndpoint, endpoint } from "@routecast/endpoint/lite";
+import { DESCRIPTION, GET, GET_ROUTE, OPENAPI_BASE, POST, POST_ROUTE } from "./_workloads.ts";
 
-const BASE = "https://api.example.com";
 type Call = (route: string, parameters: Record<string, unknown>) => { url: string };
 
-const described = fromOpenAPI({
-  openapi: "3.0.3",
-  info: { title: "Bench", version: "1" },
-  servers: [{ url: BASE }],
-  paths: {
-    "/repos/{owner}/{repo}/issues": {
-      parameters: [
-        { name: "owner", in: "path", required: true },
-        { name: "repo", in: "path", required: true },
-      ],
-      get: {
-        parameters: [
-          { name: "state", in: "query" },
-          { name: "per_page", in: "query" },
-        ],
-        responses: {},
-      },
-      post: {
-        requestBody: { content: { "application/json": {} } },
-        responses: {},
-      },
-    },
-  },
-}) as unknown as Call;
+const described = fromOpenAPI(DESCRIPTION) as unknown as Call;
 
 const PEERS: [string, Call][] = [
   ["fromOpenAPI", described],
-  ["createEndpoint (lite)", createEndpoint({ baseUrl: BASE }) as unknown as Call],
-  ["endpoint (lite)", endpoint.defaults({ baseUrl: BASE }) as unknown as Call],
+  ["createEndpoint (lite)", createEndpoint({ baseUrl: OPENAPI_BASE }) as unknown as Call],
+  ["endpoint (lite)", endpoint.defaults({ baseUrl: OPENAPI_BASE }) as unknown as Call],
 ];
 
 function group(name: string, run: (call: Call) => { url: string }) {
@@ -50,15 +27,6 @@ function group(name: string, run: (call: Call) => { url: string }) {
   }
 }
 
-const GET = { owner: "octocat", repo: "Hello-World", state: "open", per_page: 100 };
-group("openapi: GET path+query", (call) => call("GET /repos/{owner}/{repo}/issues", GET));
+group("openapi: GET path+query", (call) => call(GET_ROUTE, GET));
 
-const POST = {
-  owner: "octocat",
-  repo: "Hello-World",
-  title: "Found a bug",
-  body: "I'm having a problem with this.",
-  labels: ["bug"],
-  headers: { authorization: "token 0000" },
-};
-group("openapi: POST JSON body", (call) => call("POST /repos/{owner}/{repo}/issues", POST));
+group("openapi: POST JSON body", (call) => call(POST_ROUTE, POST));

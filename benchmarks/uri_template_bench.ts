@@ -9,16 +9,7 @@ import { ENGINES } from "../tests/_engines.ts";
 import UriTemplates from "uri-templates";
 import { parseTemplate as urlTemplateParse } from "url-template";
 import { StdUriTemplate } from "@std-uritemplate/std-uritemplate";
-
-const REALISTIC = "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}";
-const VARIABLES = {
-  owner: "octocat",
-  repo: "Hello-World",
-  issue_number: 1347,
-  since: "2024-01-01T00:00:00Z",
-  per_page: 100,
-};
-const STRING_VARIABLES = { ...VARIABLES, issue_number: "1347", per_page: "100" };
+import { REALISTIC, STRING_VARIABLES, VARIABLES } from "./_workloads.ts";
 
 const uriTemplates = new UriTemplates(REALISTIC);
 const urlTemplate = urlTemplateParse(REALISTIC);

@@ -24,17 +24,65 @@ function kilobytes(kb: number): number {
 }
 
 /**
- * The size table: package subpath → what is bundled and its budget. Issue 12
- * sets the targets at 11 KB, 7 KB and 2.5 KB; until they are reached, each
- * budget is the size reached, rounded up to 0.1 KB, so that growth fails.
+ * The size table: package subpath → what is bundled and its budget. Issue 23
+ * sets the targets: `.` 12 KB, `./lite` 8 KB, `./octokit` 8 KB,
+ * `./uri-template/lite` 3 KB; until an entry reaches its target, its budget
+ * is the size reached, rounded up to 0.1 KB, so that growth fails.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(16.0) },
-  "./lite": { name: "endpoint", budget: kilobytes(11.7) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.1) },
+  ".": { name: "endpoint", budget: kilobytes(16.2) },
+  "./lite": { name: "endpoint", budget: kilobytes(11.9) },
+  "./octokit": { name: "endpoint", budget: kilobytes(11.9) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.4) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
+
+/**
+ * What `@routecast/octokit-endpoint` may add to the bundle an Octokit user
+ * ships (`export { Octokit } from "@octokit/core"`) over the reference, in
+ * gzipped bytes. Issue 23's target is 5 KB; until it is reached, the budget
+ * is the difference reached, rounded up to 0.1 KB.
+ */
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.8);
+
+/**
+ * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`
+ * as installed in `root`, once on the reference `@octokit/endpoint` and once
+ * on `@routecast/octokit-endpoint` built in `root`/npm-octokit-endpoint (as
+ * an `overrides` entry installs it, its `@routecast/endpoint` from
+ * `root`/npm), for browsers and gzipped as {@linkcode bundleSize} does.
+ *
+ * @returns The gzipped sizes. Call `esbuild.stop()` when done.
+ */
+export async function octokitPair(root: string): Promise<{ reference: number; routecast: number }> {
+  // The built package resolves its own `@routecast/endpoint` through a
+  // node_modules folder of its own.
+  const modules = await Deno.makeTempDir({ prefix: "routecast-octokit-pair-" });
+  try {
+    await Deno.mkdir(`${modules}/@routecast`);
+    await Deno.symlink(`${root}/npm`, `${modules}/@routecast/endpoint`);
+    const size = async (alias?: Record<string, string>) => {
+      const result = await esbuild.build({
+        stdin: { contents: 'export { Octokit } from "@octokit/core";', resolveDir: root },
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        alias,
+        nodePaths: [modules],
+      });
+      return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+    };
+    return {
+      reference: await size(),
+      routecast: await size({ "@octokit/endpoint": `${root}/npm-octokit-endpoint` }),
+    };
+  } finally {
+    await Deno.remove(modules, { recursive: true });
+  }
+}
 
 /** A bundle's size, and its inputs by minified bytes, largest first. */
 export interface BundleSize {

@@ -36,7 +36,7 @@
  */
 
 import * as esbuild from "esbuild";
-import { bundleSize, SIZE_BUDGETS } from "./_bundle_size.ts";
+import { bundleSize, OCTOKIT_PAIR_BUDGET, octokitPair, SIZE_BUDGETS } from "./_bundle_size.ts";
 import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
 import {
   nodeAssertImports,
@@ -298,6 +298,16 @@ async function reportSizes(): Promise<void> {
         }`,
     );
   }
+  const { reference, routecast } = await octokitPair(Deno.cwd());
+  const added = routecast - reference;
+  console.log(
+    `  export { Octokit } from "@octokit/core": ${reference} B gzipped on @octokit/endpoint, ` +
+      `${routecast} B on ${OCTOKIT_NAME} (+${added} B), ${
+        added <= OCTOKIT_PAIR_BUDGET
+          ? `within its +${OCTOKIT_PAIR_BUDGET} B budget`
+          : `OVER its +${OCTOKIT_PAIR_BUDGET} B budget by ${added - OCTOKIT_PAIR_BUDGET} B`
+      }`,
+  );
 }
 
 await Deno.remove(OUT, { recursive: true }).catch((error) => {

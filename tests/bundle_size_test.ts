@@ -4,7 +4,12 @@
  * `deno task test` runs first) and gzipped, fits in it.
  */
 import * as esbuild from "esbuild";
-import { bundleSize, SIZE_BUDGETS } from "../scripts/_bundle_size.ts";
+import {
+  bundleSize,
+  OCTOKIT_PAIR_BUDGET,
+  octokitPair,
+  SIZE_BUDGETS,
+} from "../scripts/_bundle_size.ts";
 import { assert } from "@std/assert";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -32,3 +37,20 @@ for (const [subpath, { name, budget }] of Object.entries(SIZE_BUDGETS)) {
     }
   });
 }
+
+Deno.test(`@routecast/octokit-endpoint adds at most ${OCTOKIT_PAIR_BUDGET} B gzipped to @octokit/core's bundle`, async () => {
+  await Deno.stat(`${ROOT}npm-octokit-endpoint/package.json`).catch(() => {
+    throw new Error("npm-octokit-endpoint/ is missing: run `deno task build:npm` first");
+  });
+  try {
+    const { reference, routecast } = await octokitPair(ROOT.slice(0, -1));
+    assert(
+      routecast - reference <= OCTOKIT_PAIR_BUDGET,
+      `${routecast} B against ${reference} B gzipped: ${
+        routecast - reference - OCTOKIT_PAIR_BUDGET
+      } B over`,
+    );
+  } finally {
+    await esbuild.stop();
+  }
+});

@@ -164,6 +164,8 @@ const CASES: Case<any>[] = [
   named("url of :names", withOptions((n) => ["GET " + "/:a".repeat(n / 3), { a: "x" }])),
   named("url of colons after slashes", route((n) => "GET /" + "/:".repeat(n / 2))),
   named("url of percent signs", route((n) => "GET /" + "%".repeat(n))),
+  named("url of scheme characters", route((n) => "GET " + "a".repeat(n) + ":/x")),
+  named("baseUrl of scheme characters", withOptions((n) => ["GET /x", { baseUrl: "a".repeat(n) }])),
   named("url of a huge prefix", route((n) => "GET /{a:" + "9".repeat(n) + "}")),
   named("url of non-ASCII", route((n) => "GET /" + "é".repeat(n))),
   named(
@@ -210,6 +212,25 @@ const CASES: Case<any>[] = [
       headers: { accept: "application/vnd.github".repeat(n / 22) },
       mediaType: { format: "raw" },
     }]),
+  ),
+  named(
+    "accept of one long vnd word",
+    withOptions((n) => ["GET /x", {
+      headers: { accept: "application/vnd." + "a".repeat(n) + "+json" },
+      mediaType: { format: "raw" },
+    }]),
+  ),
+  named(
+    "format of word characters",
+    withOptions((n) => ["GET /x", { mediaType: { format: "a.".repeat(n / 2) } }]),
+  ),
+  named(
+    "format of word characters ending in a space",
+    withOptions((n) => ["GET /x", { mediaType: { format: "a".repeat(n) + " " } }]),
+  ),
+  named(
+    "preview name of word characters ending in a space",
+    withOptions((n) => ["GET /x", { mediaType: { previews: ["a".repeat(n) + " "] } }]),
   ),
   named(
     "accept of commas",

@@ -1,6 +1,7 @@
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint } from "@routecast/endpoint";
 import { assert, assertEquals } from "@std/assert";
+import { moduleSpecifiers } from "./_module_graph.ts";
 
 Deno.test("lite endpoint() gives the same results as the main entry", () => {
   const calls: [string, Record<string, unknown>][] = [
@@ -14,18 +15,13 @@ Deno.test("lite endpoint() gives the same results as the main entry", () => {
   assertEquals(lite.DEFAULTS, endpoint.DEFAULTS);
 });
 
-Deno.test("lite module graph holds no WebAssembly engine or bytes", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL("../lite.ts", import.meta.url).pathname],
-  }).output();
-  assert(output.success, new TextDecoder().decode(output.stderr));
-  const graph = JSON.parse(new TextDecoder().decode(output.stdout));
-  const specifiers: string[] = graph.modules.map((module: { specifier: string }) =>
-    module.specifier
-  );
-  assert(specifiers.some((specifier) => specifier.endsWith("/_ts_engine.ts")));
-  assertEquals(specifiers.filter((specifier) => /wasm/i.test(specifier)), []);
-});
+for (const entry of ["lite", "octokit"]) {
+  Deno.test(`${entry} module graph holds no WebAssembly engine or bytes`, async () => {
+    const specifiers = await moduleSpecifiers(`${entry}.ts`);
+    assert(specifiers.some((specifier) => specifier.endsWith("/_ts_engine.ts")));
+    assertEquals(specifiers.filter((specifier) => /wasm/i.test(specifier)), []);
+  });
+}
 
 Deno.test("endpoint() gives lite's results for values long enough to expand on WebAssembly", () => {
   const long = "dir/é ü/".repeat(40);

@@ -6,7 +6,7 @@
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { parseTemplate } from "@routecast/endpoint/uri-template";
-import { assertEquals } from "@std/assert";
+import { assertEquals, assertThrows } from "@std/assert";
 
 const API = "https://api.github.com";
 const BUILDERS = [["main", endpoint], ["lite", lite]] as const;
@@ -23,6 +23,10 @@ for (const [entry, builder] of BUILDERS) {
         builder("GET /search?q={x}", { x }).url,
         `${API}/search?q=${x.replaceAll("%", "%25")}`,
       );
+      // Mutant r19-before-query: the literal "?" did not end the last path segment.
+      if (!x.includes("%")) {
+        assertThrows(() => builder("GET /a/{x}?next=/", { x }), TypeError, '"x"');
+      }
     }
   });
 
@@ -36,6 +40,10 @@ for (const [entry, builder] of BUILDERS) {
       builder("GET https://api.example.com#{x}", { x: "evil.com" }).url,
       "https://api.example.com#evil.com",
     );
+    // Mutant r19-before-query-host: there, a variable is not a path variable either (rule 19);
+    // the route types take every {x} of a full url as required, so the call is typed loosely.
+    const call = builder as unknown as (route: string) => { url: string };
+    assertEquals(call("GET https://api.example.com?{x}").url, "https://api.example.com?");
   });
 }
 
@@ -72,5 +80,26 @@ for (const [entry, builder] of BUILDERS) {
       since.setTime(0);
       labels.set("a", "1");
     }
+  });
+}
+
+for (const [entry, builder] of BUILDERS) {
+  // Mutant r9-shape-moving-segments: a {+x} after literal text in its segment went unscanned.
+  Deno.test(`endpoint() scans a {+x} value that starts new segments after literal text (${entry})`, () => {
+    for (const x of ["/./b", "/../b", "/%2e/b"]) {
+      assertThrows(
+        () => builder("GET /a{+x}", { x }),
+        TypeError,
+        'Invalid value for parameter "x"',
+        x,
+      );
+    }
+    assertEquals(builder("GET /a{+x}", { x: "/b/c" }).url, `${API}/a/b/c`);
+  });
+
+  // Mutant r9-shape-unproven: after a {?q}, a {x} alone in its segment was taken as in the path.
+  Deno.test(`endpoint() leaves "." and ".." after a {?q} with a value alone: they are query text (${entry})`, () => {
+    assertEquals(builder("GET /a/b{?q}/{y}", { q: "1", y: ".." }).url, `${API}/a/b?q=1/..`);
+    assertThrows(() => builder("GET /a/b{?q}/{y}", { y: ".." }), TypeError, '"y"');
   });
 }

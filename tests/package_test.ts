@@ -501,7 +501,7 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     });
 
     await t.step(
-      "bundling ./lite or ./uri-template/lite for browsers takes no WebAssembly, bundling . does",
+      "bundling ./lite, ./octokit or ./uri-template/lite for browsers takes no WebAssembly, bundling . does",
       async () => {
         const inputs = async (specifier: string, name = "endpoint") => {
           const { metafile } = await esbuild.build({
@@ -516,9 +516,11 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
           return Object.keys(metafile.inputs);
         };
         try {
-          const lite = await inputs(`${config.name}/lite`);
-          assert(lite.some((path) => path.endsWith("/esm/lite.js")), lite.join("\n"));
-          assertEquals(lite.filter((path) => /wasm/i.test(path)), []);
+          for (const entry of ["lite", "octokit"]) {
+            const graph = await inputs(`${config.name}/${entry}`);
+            assert(graph.some((path) => path.endsWith(`/esm/${entry}.js`)), graph.join("\n"));
+            assertEquals(graph.filter((path) => /wasm/i.test(path)), []);
+          }
           const templateLite = await inputs(`${config.name}/uri-template/lite`, "parseTemplate");
           assert(templateLite.some((path) => path.endsWith("/esm/src/uri_template/lite.js")));
           assertEquals(templateLite.filter((path) => /wasm/i.test(path)), []);

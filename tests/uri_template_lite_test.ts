@@ -6,6 +6,7 @@
 import * as lite from "@routecast/endpoint/uri-template/lite";
 import { expand, parseTemplate, UriTemplateError } from "@routecast/endpoint/uri-template";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import { moduleSpecifiers } from "./_module_graph.ts";
 
 interface Group {
   variables: Record<string, unknown>;
@@ -55,14 +56,7 @@ Deno.test("uri-template/lite throws the one UriTemplateError class, with the sam
 });
 
 Deno.test("uri-template/lite module graph holds no WebAssembly engine or bytes", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL("../src/uri_template/lite.ts", import.meta.url).pathname],
-  }).output();
-  assert(output.success, new TextDecoder().decode(output.stderr));
-  const graph = JSON.parse(new TextDecoder().decode(output.stdout));
-  const specifiers: string[] = graph.modules.map((module: { specifier: string }) =>
-    module.specifier
-  );
+  const specifiers = await moduleSpecifiers("src/uri_template/lite.ts");
   assert(specifiers.some((specifier) => specifier.endsWith("/_ts_engine.ts")));
   assertEquals(specifiers.filter((specifier) => /wasm|_engines\.ts/i.test(specifier)), []);
 });

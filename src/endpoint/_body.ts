@@ -15,7 +15,7 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 /**
  * The body to send for a method, given `data` and the JSON members (either
  * may be undefined); adds `contentType` to `headers` when a body goes out
- * and the caller set none.
+ * and the caller set none (`""`: none, for a type the client must complete).
  */
 export function requestBody(
   upper: string,
@@ -30,6 +30,12 @@ export function requestBody(
     // fetch sends it for an empty string.
     return upper === "PUT" || upper === "PATCH" ? "" : undefined;
   }
-  if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = contentType;
+  // Header values are never undefined, so only a polluted prototype needs the own check.
+  if (
+    contentType !== "" &&
+    (headers["content-type"] === undefined || !Object.hasOwn(headers, "content-type"))
+  ) {
+    headers["content-type"] = contentType;
+  }
   return body;
 }

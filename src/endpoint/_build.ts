@@ -15,8 +15,9 @@ import { copyPlain, isPlainObject, mergeValue, own, quoteValue, setOwn } from ".
 import { basePrefix, type Plan } from "./_plan.ts";
 import { appendQuery } from "./_query.ts";
 import { JSON_CONTENT_TYPE, requestBody } from "./_body.ts";
-import { keyLabel } from "./_options.ts";
-import { expandUrl, type UrlValue, urlValue } from "./_url.ts";
+import { keyLabel, optionSlot } from "./_options.ts";
+import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
+import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 
 /**
  * A call's value over a default, as `merge()` gives it: plain objects merge
@@ -41,36 +42,22 @@ export function over(
 }
 
 /**
- * Checks the `request` option: absent, or an object.
- *
- * @throws {TypeError} When it is something else.
- */
-function checkRequest(request: unknown): void {
-  if (
-    request !== undefined &&
-    (typeof request !== "object" || request === null || Array.isArray(request))
-  ) {
-    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
-  }
-}
-
-/**
  * Expands the plan's url with the call's values over the defaults' (each
  * read once), checks required path variables, and puts the base in front.
  *
  * @throws {TypeError} For a missing path variable or a value the checks refuse.
  */
-function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string {
+function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
   const url = plan.url;
   const names = url.names;
-  const values: UrlValue[] = [];
+  // Read once into `raw` itself (the call's own array): what the url expands.
+  const values = raw as UrlValue[];
   for (let i = 0; i < names.length; i++) {
-    const value = raw[i];
     const fallback = plan.urlDefaults[i];
-    values.push(urlValue(
+    values[i] = urlValue(
       names[i],
-      fallback === undefined ? value : over(fallback, value, names[i], false),
-    ));
+      fallback === undefined ? raw[i] : over(fallback, raw[i], names[i], false),
+    );
   }
   if (plan.flavour.requirePathVariables) {
     for (const variable of url.required) {
@@ -93,29 +80,92 @@ function buildUrl(plan: Plan, raw: readonly unknown[], baseUrl: unknown): string
     : base + "/" + expanded;
 }
 
-const NO_VALUES: readonly unknown[] = [];
-
 /** Appends `pair` (maybe `""`) to a query. */
 function joinPair(query: string, pair: string): string {
   return pair === "" ? query : query === "" ? pair : query + "&" + pair;
 }
 
-/** The query pairs of the defaults' other parameters, with the call's values over them. */
-function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
-  let query = "";
-  const restDefaults = plan.restDefaults;
-  const write = plan.flavour.query;
-  for (let i = 0; i < restDefaults.length; i++) {
-    const [name, fallback] = restDefaults[i];
-    query = joinPair(query, write(name, over(fallback, overrides?.[i], name, false)));
+/**
+ * What a key of a call's options is to a plan: a url variable's index when
+ * `>= 0`; a named option's `-1 - optionSlot(key)` down to `Request`.
+ */
+const enum Kind {
+  /** `method` or `url`: the plan's route. */
+  Route = -1,
+  /** The last named option (`request`). */
+  Request = -6,
+  /** A parameter the plan's operation declares (rule 25). */
+  Declared = -7,
+  /** A remaining parameter the defaults do not have. */
+  Rest = -8,
+  /** `Override - i`: a remaining parameter over the defaults' `restDefaults[i]`. */
+  Override = -9,
+}
+
+/**
+ * The kinds of a call's option keys for a plan: calls repeat their keys, so
+ * the last ones are kept. (A plan is reached from route strings only, or
+ * from options only, so its calls agree on `fromRoute`.)
+ */
+export interface KeyKinds {
+  readonly keys: readonly string[];
+  readonly kinds: readonly number[];
+  /**
+   * For a remaining GET or HEAD parameter, what the query writes before a
+   * string or number; for a declared one, its indexes among the operation's
+   * parameters.
+   */
+  readonly details: readonly (string | readonly number[] | undefined)[];
+  /** Whether a route string's options name their own `method` or `url` (a plan of their own). */
+  readonly moves: boolean;
+}
+
+/**
+ * The kinds of `keys` (a call's own option keys, in order) for `plan`.
+ * `fromRoute`: the call named its route as a string, so a declared
+ * operation's parameters `method` and `url` are parameters.
+ */
+export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean): KeyKinds {
+  const last = plan.last;
+  if (last !== undefined && last.keys.length === keys.length) {
+    let i = 0;
+    while (i < keys.length && keys[i] === last.keys[i]) i++;
+    if (i === keys.length) return last;
   }
-  return query;
+  const operation = plan.operation;
+  const shadowed = operation?.shadowed;
+  const kinds: number[] = [];
+  const details: (string | readonly number[] | undefined)[] = [];
+  let moves = false;
+  for (const key of keys) {
+    // An operation's own parameter or body field named like an option is that
+    // parameter; but `method` and `url` beside no route string are the route.
+    const slot = shadowed?.has(key) && (fromRoute || (key !== "method" && key !== "url"))
+      ? undefined
+      : optionSlot(key);
+    const declared = operation?.byName.get(key);
+    const rest = plan.restIndex.get(key);
+    const kind = slot !== undefined
+      ? -1 - slot
+      : declared !== undefined
+      ? Kind.Declared
+      : plan.url.index.get(key) ?? (rest === undefined ? Kind.Rest : Kind.Override - rest);
+    moves ||= kind === Kind.Route && fromRoute;
+    kinds.push(kind);
+    details.push(
+      kind === Kind.Declared
+        ? declared
+        : kind === Kind.Rest && plan.query
+        ? plan.flavour.prefix(key)
+        : undefined,
+    );
+  }
+  return plan.last = { keys, kinds, details, moves };
 }
 
 /**
  * Builds request options from a plan and a call's options (own keys only,
- * each read once). `fromRoute`: the call named its route as a string, so a
- * declared operation's parameters `method` and `url` are parameters.
+ * each read once), whose keys are of `kinds`.
  *
  * @throws {TypeError} For an invalid option, header, value, a missing path
  * variable, a value the path checks refuse, or `data` on GET/HEAD.
@@ -124,16 +174,14 @@ function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): s
 export function build(
   plan: Plan,
   given: Record<string, unknown>,
-  fromRoute = false,
+  { keys, kinds, details }: KeyKinds,
 ): RequestOptions {
   const url = plan.url;
   const operation = plan.operation;
-  const shadowed = operation?.shadowed;
-  let callHeaders: unknown;
-  let mediaType: unknown;
-  let request: unknown;
-  let data: unknown;
-  let baseUrl: unknown;
+  const write = plan.flavour.query;
+  const restDefaults = plan.restDefaults;
+  /** The named options, by `optionSlot()`. */
+  let options: unknown[] | undefined;
   const raw: unknown[] = [];
   /** The call's values for the operation's declared parameters, by index. */
   let declared: unknown[] | undefined;
@@ -141,62 +189,59 @@ export function build(
   let overrides: unknown[] | undefined;
   /** The call's other parameters, as `name, value, name, value...`. */
   let rest: unknown[] | undefined;
-  /** The JSON body members, when the plan has no default parameters to put first. */
-  let direct: Record<string, unknown> | undefined;
-  const keys = Object.keys(given);
+  /**
+   * Without default parameters to put first, the body's members and the
+   * query's pairs are made as the keys are read; the query's only as far
+   * as its values cannot throw, which they may do after the url's checks.
+   */
+  let members: Record<string, unknown> | undefined;
+  let query = "";
   for (let i = 0; i < keys.length; i++) {
+    const kind = kinds[i];
+    if (kind === Kind.Route) continue;
     const key = keys[i];
-    // An operation's own parameter or body field named like an option is that
-    // parameter; but `method` and `url` beside no route string are the route.
-    const option = shadowed === undefined || !shadowed.has(key) ||
-        (!fromRoute && (key === "method" || key === "url"))
-      ? key
-      : "";
-    switch (option) {
-      case "headers":
-        callHeaders = given.headers;
-        continue;
-      case "mediaType":
-        mediaType = given.mediaType;
-        continue;
-      case "request":
-        request = given.request;
-        continue;
-      case "data":
-        data = given.data;
-        continue;
-      case "baseUrl":
-        baseUrl = given.baseUrl;
-        continue;
-      case "method":
-      case "url":
-        continue; // already in the plan
-    }
     const value = given[key];
-    if (value === undefined) continue;
-    const variable = url.index.get(key);
-    if (operation !== undefined) {
-      const indexes = operation.byName.get(key);
-      if (indexes !== undefined) {
-        for (const index of indexes) (declared ??= [])[index] = value;
-        if (variable === undefined) continue;
-      }
-    }
-    if (variable !== undefined) {
-      raw[variable] = value;
+    if (kind >= 0) {
+      if (value !== undefined) raw[kind] = value;
+    } else if (kind > Kind.Declared) {
+      (options ??= [])[-1 - kind] = value;
+    } else if (value === undefined) {
       continue;
+    } else if (kind === Kind.Declared) {
+      for (const index of details[i] as readonly number[]) (declared ??= [])[index] = value;
+      const variable = url.index.get(key);
+      if (variable !== undefined) raw[variable] = value;
+    } else if (kind !== Kind.Rest) {
+      (overrides ??= [])[Kind.Override - kind] = value;
+    } else if (restDefaults.length > 0) {
+      (rest ??= []).push(key, value);
+    } else if (!plan.query) {
+      setOwn(members ??= {}, key, value);
+    } else if (
+      rest === undefined && (typeof value === "string" || typeof value === "number")
+    ) {
+      const prefix = details[i] as string | undefined;
+      query = joinPair(
+        query,
+        prefix === undefined
+          ? write(key, value)
+          : prefix + (typeof value === "string" ? encodeText(value, false) : encodeNumber(value)),
+      );
+    } else {
+      (rest ??= []).push(key, value);
     }
-    if (plan.restDefaults.length === 0) {
-      // Without default parameters, a body is the call's parameters in order: made here.
-      if (plan.query) (rest ??= []).push(key, value);
-      else setOwn(direct ??= {}, key, value);
-      continue;
-    }
-    const index = plan.restIndex.get(key);
-    if (index !== undefined) (overrides ??= [])[index] = value;
-    else (rest ??= []).push(key, value);
   }
-  checkRequest(request);
+  const baseUrl = options?.[1];
+  const callHeaders = options?.[2];
+  const mediaType = options?.[3];
+  let data = options?.[4];
+  const request = options?.[5];
+  if (
+    request !== undefined &&
+    (typeof request !== "object" || request === null || Array.isArray(request))
+  ) {
+    throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
+  }
   const headers: Headers = callHeaders === undefined || callHeaders === null
     ? { ...plan.headers }
     : mergeHeaders(plan.headers, callHeaders);
@@ -214,9 +259,15 @@ export function build(
   operation?.pathValues?.(raw, plan);
 
   // When the defaults alone fill the url (plain values, frozen), it is the
-  // same every call: built once, then kept in the plan.
+  // same every call: built once, then kept in the plan. A url of `{name}`
+  // expressions is concatenated when the call's values allow.
   let target: string;
-  if (raw.length === 0 && baseUrl === undefined && plan.constant) {
+  const path = baseUrl === undefined && url.literals !== undefined
+    ? concatenate(url, raw)
+    : undefined;
+  if (path !== undefined) {
+    target = (plan.base ??= basePrefix(plan.baseUrl, plan.route)) + path;
+  } else if (raw.length === 0 && baseUrl === undefined && plan.constant) {
     target = plan.target ??= buildUrl(plan, raw, undefined);
   } else {
     target = buildUrl(plan, raw, baseUrl);
@@ -237,13 +288,13 @@ export function build(
     }
   }
 
-  let query = operation === undefined ? "" : operation.write(declared ?? NO_VALUES, plan, headers);
-
-  // The other parameters: the defaults' first, in their order, then the call's.
-  const restDefaults = plan.restDefaults;
+  if (operation !== undefined) {
+    query = joinPair(operation.write(declared ?? [], plan, headers), query);
+  }
   if (data === undefined && plan.data !== undefined) {
     data = copyPlain(plan.data, false, keyLabel("data"));
   }
+  // The other parameters: the defaults' first, in their order, then the call's.
   let body: unknown;
   if (plan.query) {
     if (data !== undefined) {
@@ -253,26 +304,23 @@ export function build(
         }: ${plan.upper} requests have no body, expected query parameters as options`,
       );
     }
-    const defaultsPart = overrides === undefined && plan.constant
-      ? plan.defaultQuery ??= defaultsQuery(plan, undefined)
-      : defaultsQuery(plan, overrides);
-    query = joinPair(query, defaultsPart);
-    if (rest !== undefined) {
-      const write = plan.flavour.query;
-      for (let i = 0; i < rest.length; i += 2) {
-        query = joinPair(query, write(rest[i] as string, rest[i + 1]));
-      }
+    if (restDefaults.length > 0 && overrides === undefined && plan.constant) {
+      query = joinPair(query, plan.defaultQuery ??= restQuery(plan, undefined));
+    } else if (restDefaults.length > 0) {
+      query = joinPair(query, restQuery(plan, overrides));
+    }
+    for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
+      query = joinPair(query, write(rest[i] as string, rest[i + 1]));
     }
   } else {
-    let members = direct;
-    if (data === undefined && (restDefaults.length > 0 || rest !== undefined)) {
+    if (data === undefined && (rest !== undefined || restDefaults.length > 0)) {
       members = {};
       for (let i = 0; i < restDefaults.length; i++) {
         const [name, fallback] = restDefaults[i];
         setOwn(members, name, over(fallback, overrides?.[i], name, true));
       }
-      if (rest !== undefined) {
-        for (let i = 0; i < rest.length; i += 2) setOwn(members, rest[i] as string, rest[i + 1]);
+      for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
+        setOwn(members, rest[i] as string, rest[i + 1]);
       }
     }
     if (data === undefined && members !== undefined && operation?.body !== undefined) {
@@ -287,7 +335,7 @@ export function build(
       operation?.contentType ?? JSON_CONTENT_TYPE,
     );
   }
-  if (query !== "") target = appendQuery(target, query, url.plainQuery);
+  if (query !== "") target = url.plainQuery ? target + "?" + query : appendQuery(target, query);
 
   const result: RequestOptions = { method: plan.resultMethod, url: target, headers };
   if (body !== undefined) result.body = body;
@@ -297,4 +345,14 @@ export function build(
     result.request = request as RequestOptions["request"];
   }
   return result;
+}
+
+/** The query pairs of the defaults' other parameters, with the call's values over them. */
+function restQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
+  let query = "";
+  for (let i = 0; i < plan.restDefaults.length; i++) {
+    const [name, fallback] = plan.restDefaults[i];
+    query = joinPair(query, plan.flavour.query(name, over(fallback, overrides?.[i], name, false)));
+  }
+  return query;
 }

@@ -9,7 +9,7 @@
 
 import { BoundedCache } from "../_cache.ts";
 import type { Endpoint, EndpointDefaults, MergedOptions, RequestOptions } from "./types.ts";
-import { build } from "./_build.ts";
+import { build, keyKinds } from "./_build.ts";
 import { type MergeContext, mergeOptions } from "./_merge.ts";
 import { copyPlain, invalid, isPlainObject, own, quoteValue, showDefaults } from "./_objects.ts";
 import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
@@ -23,6 +23,7 @@ import {
 } from "./_plan.ts";
 
 import { formsWriter } from "./_query_forms.ts";
+import { nameEquals } from "./_query.ts";
 export { ROUTECAST } from "./_plan.ts";
 import { routeFromString } from "./_route.ts";
 import { VERSION } from "../_version.ts";
@@ -45,6 +46,11 @@ export const GLOBAL_DEFAULTS: EndpointDefaults = copyPlain(
 );
 
 const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
+
+/** Builds from options that are not after a route string: their `method` and `url` are the route. */
+function buildFor(plan: Plan, given: Record<string, unknown>): RequestOptions {
+  return build(plan, given, keyKinds(plan, Object.keys(given), false));
+}
 const NO_DEFAULTS: Partial<EndpointDefaults> = Object.freeze({});
 
 /** The url of options, own only, else `fallback`. */
@@ -112,22 +118,17 @@ function withDefaults(
     plans ??= planner(store, context);
     if (typeof route === "string") {
       const given = routeOptions(options) ?? NO_OPTIONS;
-      // Options that name their own method or url override the route's, as in merge(),
-      // unless the route's operation declares them as parameters; each is read once,
-      // and only as an own property.
-      let givenMethod = own(given, "method");
-      let givenUrl = own(given, "url");
-      if (givenMethod === undefined && givenUrl === undefined) {
-        return build(plans.route(route), given, true);
-      }
-      const shadowed = declared?.shadowed(route);
-      if (shadowed?.has("method")) givenMethod = undefined;
-      if (shadowed?.has("url")) givenUrl = undefined;
-      if (givenMethod === undefined && givenUrl === undefined) {
-        return build(plans.route(route), given, true);
-      }
+      const plan = plans.route(route);
+      const kinds = keyKinds(plan, Object.keys(given), true);
+      if (!kinds.moves) return build(plan, given, kinds);
+      // Options that name their own method or url override the route's, as in
+      // merge(), unless the route's operation declares them as parameters
+      // (then they are not `moves`); each is read once, and only as an own property.
+      const givenMethod = own(given, "method");
+      const givenUrl = own(given, "url");
+      if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, kinds);
       const parts = routeFromString(route);
-      return build(
+      return buildFor(
         plans.url(givenMethod ?? parts.method ?? store.method, urlFrom(givenUrl ?? parts.url)),
         given,
       );
@@ -135,7 +136,7 @@ function withDefaults(
     if (route === undefined && options === undefined) route = NO_OPTIONS;
     checkOptionsCall(route, options);
     const method = own(route, "method") ?? store.method;
-    return build(plans.url(method, urlOf(route, own(store, "url"))), route);
+    return buildFor(plans.url(method, urlOf(route, own(store, "url"))), route);
   };
   let plainOnly = false; // the store holds only frozen plain data: shown as it is
   Object.defineProperty(endpoint, "DEFAULTS", {
@@ -184,7 +185,7 @@ export function makeEndpoint(
       throw invalid("options", options, "expected a plain object with method and url");
     }
     plans ??= planner(NO_DEFAULTS, context);
-    return build(plans.url(own(options, "method") ?? "GET", urlOf(options, undefined)), options);
+    return buildFor(plans.url(own(options, "method") ?? "GET", urlOf(options, undefined)), options);
   };
   return withDefaults(defaults, context, parse as Endpoint["parse"]);
 }
@@ -267,6 +268,7 @@ export function neutralFlavour(config: unknown): Flavour {
     previews: "refused",
     requirePathVariables: true,
     query: formsWriter(form("lists", "repeat"), form("objects", "deepObject"), false),
+    prefix: nameEquals,
   };
 }
 

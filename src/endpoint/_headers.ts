@@ -12,31 +12,12 @@ import { isPlainObject, memoizeNames, quoteValue, setOwn } from "./_objects.ts";
 /** Header values as the result carries them. */
 export type Headers = Record<string, string | number>;
 
-// RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA; upper-case letters marked 2.
-const TOKEN: Uint8Array = (() => {
-  const table = new Uint8Array(128);
-  const chars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
-  for (let code = 0x41; code <= 0x5a; code++) table[code] = 2;
-  return table;
-})();
-
-/** 0 when `text` is not a non-empty HTTP token; else 1, or 3 when it has upper-case letters. */
-function tokenKind(text: string): number {
-  if (text.length === 0) return 0;
-  let kind = 1;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const mark = code < 128 ? TOKEN[code] : 0;
-    if (mark === 0) return 0;
-    kind |= mark;
-  }
-  return kind;
-}
+/** RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA (rule 16: anchored, one class). */
+const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
 /** Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2). */
 export function isToken(text: string): boolean {
-  return tokenKind(text) !== 0;
+  return TOKEN.test(text);
 }
 
 /**
@@ -46,13 +27,22 @@ export function isToken(text: string): boolean {
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-const headerName = memoizeNames((key) => {
-  const kind = tokenKind(key);
-  if (kind === 0) {
+const namesSeen = memoizeNames((key) => {
+  if (!isToken(key)) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
-  return kind === 1 ? key : key.toLowerCase();
+  return /[A-Z]/.test(key) ? key.toLowerCase() : key;
 });
+// And the last one at hand: calls mostly pass the same header again.
+let lastKey: string | undefined;
+let lastName = "";
+function headerName(key: string): string {
+  if (key !== lastKey) {
+    lastName = namesSeen(key);
+    lastKey = key;
+  }
+  return lastName;
+}
 
 /**
  * Checks a header value: a number, or a string without CR, LF or NUL.

@@ -12,19 +12,9 @@ import { isWordChar } from "../uri_template/_encode.ts";
 const VND = "application/vnd";
 const PREVIEW = "-preview";
 
-/** End of `.word` starting at `index` (`\.\w+`), or -1. */
-function dotWordEnd(text: string, index: number): number {
-  if (text.charCodeAt(index) !== 0x2e || !isWordChar(text.charCodeAt(index + 1))) return -1;
-  let i = index + 2;
-  while (isWordChar(text.charCodeAt(i))) i++;
-  return i;
-}
-
-/** Whether `text` from `index` is `(\.\w+)?(\+json)?` to its end. */
-function isVndTail(text: string, index: number): boolean {
-  const word = dotWordEnd(text, index);
-  const i = word < 0 ? index : word;
-  return i === text.length || (text.startsWith("+json", i) && i + 5 === text.length);
+/** Whether `text` is a word (`\w+`). */
+function isWord(text: string): boolean {
+  return /^\w+$/.test(text);
 }
 
 /**
@@ -36,15 +26,17 @@ function formatMediaType(part: string, format: string): string {
   // Only the last "application/vnd" can match: the tail may not contain "/".
   const start = part.lastIndexOf(VND);
   if (start < 0) return part;
-  const vendorEnd = dotWordEnd(part, start + VND.length);
-  if (vendorEnd < 0) return part;
-  let versionEnd = vendorEnd;
-  if (part.startsWith(".v3", vendorEnd) && isVndTail(part, vendorEnd + 3)) {
-    versionEnd = vendorEnd + 3;
-  } else if (!isVndTail(part, vendorEnd)) {
+  const tail = part.slice(start + VND.length);
+  // "", the vendor, then `v3` and a word, or either, or none.
+  const words = (tail.endsWith("+json") ? tail.slice(0, -5) : tail).split(".");
+  const v3 = words[2] === "v3";
+  if (
+    words[0] !== "" || words.length < 2 || words.length > 4 || (words.length === 4 && !v3) ||
+    !words.slice(1).every(isWord)
+  ) {
     return part;
   }
-  return part.slice(0, versionEnd) + "." + format;
+  return part.slice(0, start) + VND + "." + words[1] + (v3 ? ".v3." : ".") + format;
 }
 
 /** Applies `mediaType.format` to every comma-separated media type of `accept`. */
@@ -52,28 +44,22 @@ export function applyFormat(accept: string, format: string): string {
   return accept.split(",").map((part) => formatMediaType(part, format)).join(",");
 }
 
-function isPreviewNameChar(code: number): boolean {
-  return isWordChar(code) || code === 0x2d;
-}
-
 /**
  * The preview names already in `accept` (`squirrel-girl` in
  * `application/vnd.github.squirrel-girl-preview+json`), as the reference's
- * `/(?<![\w-])[\w-]+(?=-preview)/g` finds them, in one pass.
+ * `/(?<![\w-])[\w-]+(?=-preview)/g` finds them, in one pass: in each run of
+ * `[\w-]`, what comes before its last `-preview`.
  */
 export function previewsInAccept(accept: string): string[] {
   const names: string[] = [];
-  let i = 0;
-  while (i < accept.length) {
-    if (!isPreviewNameChar(accept.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const runStart = i;
-    while (i < accept.length && isPreviewNameChar(accept.charCodeAt(i))) i++;
-    const run = accept.slice(runStart, i);
+  let start = 0;
+  for (let i = 0; i <= accept.length; i++) {
+    const code = accept.charCodeAt(i); // NaN past the end
+    if (isWordChar(code) || code === 0x2d) continue;
+    const run = accept.slice(start, i);
     const at = run.lastIndexOf(PREVIEW);
     if (at > 0) names.push(run.slice(0, at));
+    start = i + 1;
   }
   return names;
 }
@@ -109,11 +95,7 @@ export function amendAccept(
 
 /** Whether `text` is a media-type token as a format or preview name uses it: letters, digits, `.+-_`. */
 function isMediaToken(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!isWordChar(code) && code !== 0x2e && code !== 0x2b && code !== 0x2d) return false;
-  }
-  return true;
+  return /^[\w.+-]*$/.test(text);
 }
 
 /**

@@ -16,20 +16,27 @@ type DeclaredKeys<T> = keyof {
 /** A named option of `endpoint()`: `method`, `url`, `baseUrl`, `headers`, `mediaType`, `data`, `request`. */
 export type NamedOption = DeclaredKeys<EndpointOptions>;
 
-// Every declared option must be listed, and nothing else: the compiler checks both.
-const NAMED_OPTIONS: { readonly [K in NamedOption]-?: true } = {
-  method: true,
-  url: true,
-  baseUrl: true,
-  headers: true,
-  mediaType: true,
-  data: true,
-  request: true,
+// Every declared option must be listed, and nothing else: the compiler checks
+// both. The numbers are where a build keeps each (`method` and `url` are the
+// plan's route).
+const NAMED_OPTIONS: { readonly [K in NamedOption]-?: number } = {
+  method: 0,
+  url: 0,
+  baseUrl: 1,
+  headers: 2,
+  mediaType: 3,
+  data: 4,
+  request: 5,
 };
 
 /** Whether `key` is a named option rather than a parameter. */
 export function isNamedOption(key: string): key is NamedOption {
   return Object.hasOwn(NAMED_OPTIONS, key);
+}
+
+/** Where a build keeps the named option `key` (0 for `method` and `url`); `undefined` for a parameter. */
+export function optionSlot(key: string): number | undefined {
+  return isNamedOption(key) ? NAMED_OPTIONS[key] : undefined;
 }
 
 /** How an error message names the option or parameter `key` (`option request`, `parameter "x"`). */

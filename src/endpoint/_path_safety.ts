@@ -4,7 +4,8 @@
  * `%2e`-encoded, any case), may not hide a `..` segment that a server
  * decoding before routing would see (`..;`, `%2e%2e%2f`, `..%5C` in `{+x}`),
  * and may not extend a host the template's literal text names. Each check is
- * one linear scan; finding the variable to blame re-expands piece by piece,
+ * one linear scan, and the dot-segment scan only where the template's shape
+ * leaves one to do; finding the variable to blame re-expands piece by piece,
  * only when a check fails.
  *
  * @module
@@ -12,7 +13,7 @@
 
 import { quoteValue } from "./_objects.ts";
 import { schemePrefixLength } from "./_route.ts";
-import { expandPart, type UrlTemplate, type UrlValue } from "./_url.ts";
+import { expandPart, type UrlExpression, type UrlTemplate, type UrlValue } from "./_url.ts";
 import { Pairs } from "../uri_template/_values.ts";
 
 /** Whether `text[start, end)` is `.` or `..`, each dot plain or `%2e` in any case. */
@@ -34,26 +35,15 @@ function isDotSegment(text: string, start: number, end: number): boolean {
   return dots === 1 || dots === 2;
 }
 
-/** Where the path of an expanded url starts, or -1 when it has none. */
-function pathStart(compiled: UrlTemplate, url: string): number {
-  if (!compiled.full) return 0;
-  for (let i = schemePrefixLength(url); i < url.length; i++) {
-    const code = url.charCodeAt(i);
-    if (code === 0x2f) return i;
-    if (code === 0x3f || code === 0x23) return -1;
-  }
-  return -1;
-}
-
 /** Whether a value, read as a segment's text, would make one: empty or dots only. */
 function looksLikeDots(value: UrlValue): boolean {
   if (typeof value !== "string") return false;
   return value === "" || isDotSegment(value, 0, value.length);
 }
 
+/** A value quoted for a message, or "its list or map". */
 function describe(value: UrlValue): string {
-  if (value === undefined || typeof value === "string") return quoteValue(value ?? "");
-  return "its list or map";
+  return typeof value === "object" ? "its list or map" : quoteValue(value ?? "");
 }
 
 /**
@@ -88,6 +78,23 @@ function writerOf(
 }
 
 /**
+ * The `TypeError` for a value that forms a `.` or `..` path segment (rule 9).
+ *
+ * @param writer The index of the parameter whose value does.
+ */
+export function dotSegmentError(
+  compiled: UrlTemplate,
+  values: readonly UrlValue[],
+  writer: number,
+): TypeError {
+  return new TypeError(
+    `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${
+      describe(values[writer])
+    } would form a "." or ".." path segment, expected a value that stays in its segment`,
+  );
+}
+
+/**
  * Refuses an expanded url whose path has a `.` or `..` segment that a value
  * wrote (rule 9). Segments the template's own text holds are left alone.
  *
@@ -98,21 +105,15 @@ export function checkPathSegments(
   values: readonly UrlValue[],
   expanded: string,
 ): void {
-  const from = pathStart(compiled, expanded);
-  if (from < 0) return;
-  let start = from;
-  for (let i = from; i <= expanded.length; i++) {
+  // A full url's path starts at the first `/` after its scheme.
+  let start = compiled.full ? expanded.indexOf("/", schemePrefixLength(expanded)) : 0;
+  if (start < 0) return;
+  for (let i = start; i <= expanded.length; i++) {
     const code = i < expanded.length ? expanded.charCodeAt(i) : 0x23;
     if (code !== 0x2f && code !== 0x3f && code !== 0x23) continue;
     if (i > start && i - start <= 6 && isDotSegment(expanded, start, i)) {
       const writer = writerOf(compiled, values, expanded, start, i);
-      if (writer !== undefined) {
-        throw new TypeError(
-          `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${
-            describe(values[writer])
-          } would form a "." or ".." path segment, expected a value that stays in its segment`,
-        );
-      }
+      if (writer !== undefined) throw dotSegmentError(compiled, values, writer);
     }
     if (code !== 0x2f) return; // ? or # ends the path
     start = i + 1;
@@ -166,8 +167,9 @@ function hasDecodedDotDot(text: string): boolean {
  */
 export function checkDecodedPath(name: string, value: UrlValue): void {
   if (value === undefined) return;
-  const texts = typeof value === "string" ? [value] : value instanceof Pairs ? value.flat : value;
-  for (const text of texts) {
+  for (
+    const text of typeof value === "string" ? [value] : value instanceof Pairs ? value.flat : value
+  ) {
     if (hasDecodedDotDot(text)) {
       throw new TypeError(
         `Invalid value for parameter ${quoteValue(name)}: ${
@@ -193,8 +195,8 @@ export function checkOrigin(
   const origin = compiled.origin!;
   const next = expanded.charCodeAt(origin.length);
   if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return;
-  const expression = compiled.parts[1];
-  const variables = typeof expression === "string" ? [] : expression.variables;
+  const expression = compiled.parts[1] as UrlExpression;
+  const variables = expression.variables;
   const writer = variables.find((variable) => values[variable] !== undefined) ?? variables[0];
   throw new TypeError(
     `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${

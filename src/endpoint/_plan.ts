@@ -10,10 +10,11 @@
 import type { EndpointDefaults } from "./types.ts";
 import { type Headers, isToken } from "./_headers.ts";
 import { isNamedOption } from "./_options.ts";
-import { own, quoteValue } from "./_objects.ts";
+import { invalid, own, quoteValue } from "./_objects.ts";
 import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
-import { queryPair, type QueryWriter } from "./_query.ts";
+import { nameEquals, queryPair, type QueryWriter } from "./_query.ts";
+import type { KeyKinds } from "./_build.ts";
 
 /**
  * How a flavour of `endpoint` departs from DECISIONS.md where the reference
@@ -32,6 +33,11 @@ export interface Flavour {
   readonly requirePathVariables: boolean;
   /** How remaining GET and HEAD parameters are written in the query (rules 7 and 24). */
   readonly query: QueryWriter;
+  /**
+   * What `query` writes before a string or number value of `name`, or
+   * `undefined` where it writes that value otherwise (GitHub's `q`).
+   */
+  readonly prefix: (name: string) => string | undefined;
 }
 
 /** DECISIONS.md as written: lowercase methods, previews on every url, required path variables. */
@@ -40,6 +46,7 @@ export const ROUTECAST: Flavour = {
   previews: "all",
   requirePathVariables: true,
   query: queryPair,
+  prefix: (name) => name === "q" ? undefined : nameEquals(name),
 };
 
 /**
@@ -70,7 +77,10 @@ export interface OperationPlan {
    * returns the query, puts headers and cookies into `headers`.
    */
   write(values: readonly unknown[], plan: Plan, headers: Headers): string;
-  /** The content type a body goes with, when the operation names one. */
+  /**
+   * The content type a body goes with, when the operation names one; `""`
+   * for none (a multipart body's type needs the boundary its client writes).
+   */
   readonly contentType: string | undefined;
   /**
    * The body that parameters make (a form string), or `undefined` for a
@@ -83,8 +93,6 @@ export interface OperationPlan {
 export interface DeclaredOperations {
   /** The plan of `"<METHOD> <path>"` (method upper-case), or `undefined` for another route. */
   operation(method: string, url: string, route: string): OperationPlan | undefined;
-  /** The named options a route string's operation takes as parameters (empty for none). */
-  shadowed(route: string): ReadonlySet<string>;
   /**
    * Refuses, for `merge()`, options that the route's operation takes as its
    * own parameters under an option's name.
@@ -118,7 +126,10 @@ export interface Plan {
   readonly baseUrl: unknown;
   /** `baseUrl` checked and without trailing `/`, made on first use (a full url needs none). */
   base?: string;
-  /** The defaults' headers (names already lowercased). */
+  /**
+   * The defaults' headers (names already lowercased), copied out of the
+   * frozen `DEFAULTS`: spreading a frozen object is several times slower.
+   */
   readonly headers: Readonly<Headers>;
   readonly format: string;
   readonly previews: readonly string[];
@@ -141,6 +152,8 @@ export interface Plan {
   target?: string;
   /** The query the defaults' other parameters alone give, made on first use (when `constant`). */
   defaultQuery?: string;
+  /** The kinds of the last call's option keys. */
+  last?: KeyKinds;
 }
 
 /**
@@ -168,25 +181,18 @@ export function basePrefix(baseUrl: unknown, route: string): string {
       `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
     );
   }
-  if (typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: expected an absolute URL such as "https://api.github.com"`,
-    );
+  const query = typeof baseUrl === "string" && (baseUrl.includes("?") || baseUrl.includes("#"));
+  if (
+    typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0 ||
+    (!query && !isAbsoluteUrl(baseUrl))
+  ) {
+    throw invalid("baseUrl", baseUrl, 'expected an absolute URL such as "https://api.github.com"');
   }
-  if (baseUrl.includes("?") || baseUrl.includes("#")) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow`,
-    );
-  }
-  if (!isAbsoluteUrl(baseUrl)) {
-    throw new TypeError(
-      `Invalid baseUrl ${
-        quoteValue(baseUrl)
-      }: expected an absolute URL such as "https://api.github.com"`,
+  if (query) {
+    throw invalid(
+      "baseUrl",
+      baseUrl,
+      'it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow',
     );
   }
   let end = baseUrl.length;
@@ -247,7 +253,7 @@ export function compilePlan(
     query: upper === "GET" || upper === "HEAD",
     url: compiled,
     baseUrl: own(defaults, "baseUrl") ?? operation?.server ?? declared?.server,
-    headers: (own(defaults, "headers") ?? {}) as Readonly<Headers>,
+    headers: { ...own(defaults, "headers") as Headers | undefined },
     format: (own(mediaType, "format") ?? "") as string,
     previews: (own(mediaType, "previews") ?? []) as readonly string[],
     urlDefaults,

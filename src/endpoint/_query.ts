@@ -42,11 +42,9 @@ export function queryPair(name: string, value: unknown): string {
 
 /**
  * Appends an encoded query to an expanded url: after `?`, or `&` when the
- * url already has a query; before any fragment. `plain`: the url is known to
- * hold neither `?` nor `#`.
+ * url already has a query; before any fragment.
  */
-export function appendQuery(url: string, query: string, plain: boolean): string {
-  if (plain) return url + "?" + query;
+export function appendQuery(url: string, query: string): string {
   const hash = url.indexOf("#");
   const head = hash < 0 ? url : url.slice(0, hash);
   const joined = head + (head.includes("?") ? "&" : "?") + query;

@@ -53,13 +53,6 @@ export function routeFromString(route: string): RouteParts {
   return { method: tokens[0], url: tokens[1] };
 }
 
-function isSchemeChar(code: number, first: boolean): boolean {
-  const alpha = (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-  if (first) return alpha;
-  return alpha || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2d ||
-    code === 0x2e;
-}
-
 /** Whether WHATWG `URL` parses `url` on its own (the result must reach a client as a URL). */
 export function isAbsoluteUrl(url: string): boolean {
   try {
@@ -72,9 +65,8 @@ export function isAbsoluteUrl(url: string): boolean {
 
 /** Length of `scheme://` at the start of `url`, or 0 when it has none. */
 export function schemePrefixLength(url: string): number {
-  let i = 0;
-  while (i < url.length && isSchemeChar(url.charCodeAt(i), i === 0)) i++;
-  return i > 0 && url.startsWith("://", i) ? i + 3 : 0;
+  // Rule 16: anchored, one quantified class, which `:` cannot match.
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(url)?.[0].length ?? 0;
 }
 
 /** A `:name` starts with a letter or `_`. */

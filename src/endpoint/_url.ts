@@ -1,18 +1,23 @@
 /**
  * A route's url, compiled once: the template the `./uri-template` facade
  * expands, which variables are required (DECISIONS.md rule 19), and what the
- * path checks need to find the variable behind a bad segment (rules 9, 22).
- * Which engine expands is the facade's business alone.
+ * path checks need (rules 9, 22). Which engine expands is the facade's
+ * business alone.
  *
  * @module
  */
 
 import type { Template } from "../uri_template/_template.ts";
-import { type Expression, Operator, parseSyntax } from "../uri_template/_syntax.ts";
-import { encodeText } from "../uri_template/_encode.ts";
+import { Operator, parseSyntax } from "../uri_template/_syntax.ts";
 import { type Normalized, normalizeValue } from "../uri_template/_values.ts";
 import { LONG_INPUT, ParsedTemplate } from "../uri_template/_template.ts";
-import { checkDecodedPath, checkOrigin, checkPathSegments } from "./_path_safety.ts";
+import { encodeText } from "../uri_template/_encode.ts";
+import {
+  checkDecodedPath,
+  checkOrigin,
+  checkPathSegments,
+  dotSegmentError,
+} from "./_path_safety.ts";
 import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { quoteValue } from "./_objects.ts";
 import { isNamedOption } from "./_options.ts";
@@ -26,8 +31,6 @@ export type CompileTemplate = (text: string) => Template;
  * it as undefined.
  */
 export type UrlValue = Normalized;
-
-const OPERATOR_TEXT = ["", "+", "#", ".", "/", ";", "?", "&"];
 
 /** One expression of a compiled url, for the path checks. */
 export interface UrlExpression {
@@ -50,53 +53,52 @@ export interface UrlTemplate {
   readonly names: readonly string[];
   /** The index of each name in `names`. */
   readonly index: ReadonlyMap<string, number>;
-  /** The facade's name for each of `names` (a `-` is written `%2D`, rule 18). */
-  readonly keys: readonly string[];
   /** Indexes of the variables a value is required for (rule 19). */
   readonly required: readonly number[];
   /** Indexes of the variables in `{+x}` expressions in the path. */
   readonly reservedInPath: readonly number[];
+  /**
+   * Indexes of the variables of `{x}` expressions alone in a path segment:
+   * such a value forms a dot-segment only as `.` or `..` (or a list of it).
+   */
+  readonly wholeSegments: readonly number[];
+  /** Whether the path's shape lets a dot-segment form otherwise: the built path is scanned. */
+  readonly scan: boolean;
   /** Whether the url expands piece by piece (a named expression has a dashed name). */
   readonly byParts: boolean;
   /** Literal text and expressions in order, for finding who wrote a segment. */
   readonly parts: readonly (string | UrlExpression)[];
   /** Whether the url is a full URL, used without `baseUrl`. */
   readonly full: boolean;
+  /** Whether a full url's expansion is checked as an absolute URL (its host is not all literal). */
+  readonly checkAbsolute: boolean;
   /** Whether expansions start with `/`; `undefined` when a value decides. */
   readonly leadingSlash: boolean | undefined;
-  /** For a url of `{name}` expressions only: the encoded text around them. */
-  readonly literals: readonly string[] | undefined;
-  /** For such a url: the index (into `names`) of each expression's variable. */
-  readonly simple: readonly number[];
   /** Whether no expansion can hold `?` or `#`, so a query is appended after a plain `?`. */
   readonly plainQuery: boolean;
-  /** Whether literal text could take part in a dot-segment (it has `.` or `%`). */
-  readonly literalDots: boolean;
   /** The literal `scheme://host` that values may not extend (a host followed by an expression). */
   readonly origin: string | undefined;
   /** Compiles a piece of the template, for the path checks. */
   readonly compile: CompileTemplate;
+  /**
+   * For a path url of `{name}` expressions only, starting with `/`, whose
+   * shape needs no scan: the literal text around the expressions.
+   */
+  readonly literals: readonly string[] | undefined;
+  /** For such a url: the index (into `names`) of each expression's variable. */
+  readonly slots: readonly number[];
 }
 
-function expressionText(expression: Expression, key: (name: string) => string): string {
-  const specs = expression.specs.map((spec) =>
-    key(spec.name) + (spec.prefix > 0 ? ":" + spec.prefix : spec.explode ? "*" : "")
-  );
-  return "{" + OPERATOR_TEXT[expression.op] + specs.join(",") + "}";
-}
-
-/** Whether literal text at the start of a full url leaves its host open to the next expression. */
-function openOrigin(literal: string): string | undefined {
-  const scheme = schemePrefixLength(literal);
-  if (scheme === 0 || scheme === literal.length) return undefined;
-  for (let i = scheme; i < literal.length; i++) {
-    const code = literal.charCodeAt(i);
-    if (code === 0x2f || code === 0x3f || code === 0x23) return undefined; // / ? #
+/**
+ * The `scheme://host` that a full url's literal head closes with `/`, `?`
+ * or `#` (or the whole url when it has no expression): values cannot change it.
+ */
+function closedOrigin(head: string, scheme: number, alone: boolean): string | undefined {
+  for (let i = scheme; i < head.length; i++) {
+    const code = head.charCodeAt(i);
+    if (code === 0x2f || code === 0x3f || code === 0x23) return head.slice(0, i); // / ? #
   }
-  // "https://api.{region}.example.com" writes the host with a value on purpose.
-  const last = literal.charCodeAt(literal.length - 1);
-  if (last === 0x2e || last === 0x2d || last === 0x3a || last === 0x40) return undefined; // . - : @
-  return literal;
+  return alone ? head : undefined;
 }
 
 /**
@@ -108,35 +110,75 @@ function openOrigin(literal: string): string | undefined {
  * @throws {UriTemplateError} When the url is not a valid template.
  */
 export function compileUrl(url: string, compile: CompileTemplate, declared = false): UrlTemplate {
-  const syntax = parseSyntax(declared ? url : colonsToBraces(url), { dashInNames: true });
+  const source = declared ? url : colonsToBraces(url);
+  const syntax = parseSyntax(source, { dashInNames: true });
   const names: string[] = [];
   const index = new Map<string, number>();
-  const indexOf = (name: string) => {
-    let at = index.get(name);
-    if (at === undefined) {
-      at = names.push(name) - 1;
-      index.set(name, at);
-    }
-    return at;
-  };
-  const key = (name: string) => name.replaceAll("-", "%2D");
   const required = new Set<number>();
   const reservedInPath = new Set<number>();
   const parts: (string | UrlExpression)[] = [];
   let literals: string[] | undefined = [""];
-  const simple: number[] = [];
+  const slots: number[] = [];
   let text = "";
   let inPath = true;
   /** Whether no literal `?` or `#` came yet: an empty `{?q}` does not end the path. */
   let beforeQuery = true;
   let plainQuery = true;
   let byParts = false;
+  const scheme = schemePrefixLength(url);
+  const full = scheme > 0;
+  // What the path's shape proves about dot-segments (rule 9), segment by
+  // segment up to the first literal `?` or `#`: literal text other than dots
+  // keeps a segment from being one (values add `/` only through `{+x}` and
+  // `{/x}`, which leave it to the scan); a `{x}` alone in its segment makes
+  // one only as `.` or `..`; anything else is scanned on the built url.
+  const wholeSegments: number[] = [];
+  let scan = false;
+  /** Whether the path started: a full url's at the first literal `/` after its scheme. */
+  let started = !full;
+  /** Whether no `{?q}` or `{#f}` came, which end the path or not, as their values decide. */
+  let proven = true;
+  let solid = false;
+  let dots = false;
+  let expressions = 0;
+  let alone = -1;
+  const close = () => {
+    if (!solid && expressions > 0) {
+      if (expressions === 1 && alone >= 0 && !dots && proven) wholeSegments.push(alone);
+      else scan = true;
+    }
+    solid = dots = false;
+    expressions = 0;
+    alone = -1;
+  };
   for (const part of syntax) {
     if (typeof part === "string") {
       text += part;
       parts.push(part);
       if (literals !== undefined) literals[literals.length - 1] += part;
-      if (part.includes("?") || part.includes("#")) inPath = beforeQuery = false;
+      for (
+        let i = started ? 0 : part.indexOf("/", full ? schemePrefixLength(part) : 0);
+        beforeQuery && i >= 0 && i < part.length;
+        i++
+      ) {
+        started = true;
+        const code = part.charCodeAt(i);
+        if (code === 0x2f) {
+          close();
+        } else if (code === 0x3f || code === 0x23) { // ? #
+          close();
+          inPath = beforeQuery = plainQuery = false;
+        } else if (
+          code === 0x2e ||
+          (code === 0x25 && part.charCodeAt(i + 1) === 0x32 &&
+            (part.charCodeAt(i + 2) | 0x20) === 0x65)
+        ) {
+          dots = true;
+        } else {
+          solid = true;
+        }
+      }
+      if (part.includes("?") || part.includes("#")) inPath = beforeQuery = plainQuery = false;
       continue;
     }
     const op = part.op;
@@ -150,57 +192,83 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
     if (op === Operator.Query || op === Operator.Continuation || op === Operator.Fragment) {
       inPath = false;
     }
-    const variables = part.specs.map((spec) => indexOf(spec.name));
-    if (declared) {
-      for (const variable of variables) required.add(variable);
-    } else if (inPath && (op === Operator.Simple || op === Operator.Reserved)) {
-      // A variable named like an option is never a parameter: nothing can fill it.
-      for (const variable of variables) if (!isNamedOption(names[variable])) required.add(variable);
-    }
-    if (beforeQuery && op === Operator.Reserved) {
-      for (const variable of variables) reservedInPath.add(variable);
-    }
-    // Named operators write the name: the facade's `%2D` must read `-` again.
-    const named = op === Operator.Param || op === Operator.Query || op === Operator.Continuation;
-    const labels = named
-      ? part.specs.filter((spec) => spec.name.includes("-")).map((spec) => spec.name)
-      : [];
-    if (labels.length > 0) byParts = true;
-    const spec = part.specs[0];
-    if (
-      literals !== undefined && op === Operator.Simple && part.specs.length === 1 &&
-      spec.prefix === 0 && !spec.explode
-    ) {
-      simple.push(variables[0]);
+    const variables = part.specs.map((spec) => {
+      let at = index.get(spec.name);
+      if (at === undefined) index.set(spec.name, at = names.push(spec.name) - 1);
+      return at;
+    });
+    if (literals !== undefined && part.simple !== undefined) {
+      slots.push(variables[0]);
       literals.push("");
     } else {
       literals = undefined;
     }
-    const expression = expressionText(part, key);
+    if (!started) {
+      // A value before the path (in the host) may start it anywhere.
+      scan = true;
+    } else if (beforeQuery) {
+      // These write `/` from values: segments move.
+      if (op === Operator.Reserved || op === Operator.Path) scan = true;
+      if (op === Operator.Query || op === Operator.Fragment) proven = false;
+      expressions++;
+      alone = part.simple === undefined ? -1 : variables[0];
+    }
+    for (const variable of variables) {
+      // A variable named like an option is never a parameter: nothing can fill it.
+      if (
+        declared ||
+        inPath && (op === Operator.Simple || op === Operator.Reserved) &&
+          !isNamedOption(names[variable])
+      ) {
+        required.add(variable);
+      }
+      if (beforeQuery && op === Operator.Reserved) reservedInPath.add(variable);
+    }
+    // Named operators write the name: the facade's `%2D` must read `-` again.
+    const labels = op >= Operator.Param
+      ? part.specs.filter((spec) => spec.name.includes("-")).map((spec) => spec.name)
+      : [];
+    if (labels.length > 0) byParts = true;
+    // The expression as written, from its `{` to its `}`: only names hold `-`.
+    const expression = source.slice(
+      part.specs[0].index - (op === Operator.Simple ? 1 : 2),
+      source.indexOf("}", part.specs.at(-1)!.index) + 1,
+    ).replaceAll("-", "%2D");
     text += expression;
     parts.push({ text: expression, op, variables, labels });
   }
-  const full = schemePrefixLength(url) > 0;
+  if (beforeQuery) close();
+  const head = syntax[0];
+  const closed = full && typeof head === "string"
+    ? closedOrigin(head, scheme, syntax.length === 1)
+    : undefined;
   return {
     url,
     template: compile(text),
     names,
     index,
-    keys: names.map(key),
     required: [...required],
     reservedInPath: [...reservedInPath],
+    wholeSegments,
+    scan,
     parts,
     byParts,
     full,
-    leadingSlash: typeof syntax[0] === "string" ? syntax[0].startsWith("/") : undefined,
-    literals,
-    simple: literals === undefined ? [] : simple,
-    literalDots: text.includes(".") || text.includes("%"),
-    plainQuery: plainQuery && !text.includes("?") && !text.includes("#"),
-    origin: full && typeof syntax[0] === "string" && syntax.length > 1
-      ? openOrigin(syntax[0])
+    // Whatever values follow a literal closed origin, the url parses when the origin does.
+    checkAbsolute: full && !(closed !== undefined && isAbsoluteUrl(closed)),
+    leadingSlash: typeof head === "string" ? head.startsWith("/") : undefined,
+    plainQuery,
+    // A literal host right before an expression, unless it ends where a value
+    // obviously goes on writing it ("https://api.{region}.example.com").
+    origin: full && typeof head === "string" && closed === undefined &&
+        head.length > scheme && !".-:@".includes(head.at(-1)!)
+      ? head
       : undefined,
     compile,
+    literals: !full && !scan && typeof head === "string" && head.startsWith("/")
+      ? literals
+      : undefined,
+    slots,
   };
 }
 
@@ -224,21 +292,22 @@ export function urlValue(name: string, value: unknown): UrlValue {
  * @throws {UriTemplateError} For a prefix modifier on a list or map.
  */
 export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): string {
-  const literals = compiled.literals;
-  let expanded = literals === undefined ? undefined : concatenate(compiled, literals, values);
-  if (expanded === undefined) {
-    expanded = compiled.byParts
-      ? compiled.parts.map((part) => expandPart(compiled, part, values)).join("")
-      : ParsedTemplate.expandNormalized(compiled.template, values);
-    checkPathSegments(compiled, values, expanded);
-  } else if (compiled.literalDots) {
-    checkPathSegments(compiled, values, expanded);
+  const expanded = compiled.byParts
+    ? compiled.parts.map((part) => expandPart(compiled, part, values)).join("")
+    : ParsedTemplate.expandNormalized(compiled.template, values);
+  let scan = compiled.scan;
+  for (const variable of compiled.wholeSegments) {
+    const value = values[variable];
+    if (value === "." || value === "..") throw dotSegmentError(compiled, values, variable);
+    // A list of one item writes that item alone.
+    if (typeof value === "object") scan = true;
   }
+  if (scan) checkPathSegments(compiled, values, expanded);
   for (const variable of compiled.reservedInPath) {
     checkDecodedPath(compiled.names[variable], values[variable]);
   }
   if (compiled.origin !== undefined) checkOrigin(compiled, values, expanded);
-  if (compiled.full && !isAbsoluteUrl(expanded)) {
+  if (compiled.checkAbsolute && !isAbsoluteUrl(expanded)) {
     throw new TypeError(
       `Invalid url ${quoteValue(expanded)} for ${
         quoteValue(compiled.url)
@@ -246,6 +315,32 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
     );
   }
   return expanded;
+}
+
+/**
+ * The path of a url of `{name}` expressions only, by concatenation, when
+ * every value (the call's own, as given) is a string or number, short, and
+ * neither `.` nor `..`: what {@linkcode expandUrl} gives it, with none of
+ * its checks left to fail; `undefined` otherwise, for `expandUrl` to decide.
+ * Long values go there too: the facade's "auto" engine may expand them on
+ * WebAssembly.
+ */
+export function concatenate(compiled: UrlTemplate, raw: readonly unknown[]): string | undefined {
+  const literals = compiled.literals!;
+  let out = literals[0];
+  let total = 0;
+  for (let i = 0; i < compiled.slots.length; i++) {
+    let value = raw[compiled.slots[i]];
+    if (typeof value === "number") value = String(value);
+    if (
+      typeof value !== "string" || (total += value.length) >= LONG_INPUT || value === "." ||
+      value === ".."
+    ) {
+      return undefined;
+    }
+    out += encodeText(value, false) + literals[i + 1];
+  }
+  return out;
 }
 
 /** One literal or expression of the url, expanded alone (RFC 6570 expressions are independent). */
@@ -261,34 +356,4 @@ export function expandPart(
   // A named expression's values are encoded, so `%2D` there can only be a label.
   for (const name of part.labels) text = text.replaceAll(name.replaceAll("-", "%2D"), name);
   return text;
-}
-
-/**
- * Expands a url of `{name}` expressions by concatenation when every value is
- * a string or a number; `undefined` otherwise, for the facade to expand.
- * Encoding is the facade's (the same encoder); a `{name}` value can form a
- * dot-segment only by being `.` or `..` itself, which the checks refuse.
- */
-function concatenate(
-  compiled: UrlTemplate,
-  literals: readonly string[],
-  values: readonly UrlValue[],
-): string | undefined {
-  const simple = compiled.simple;
-  let out = literals[0];
-  let total = 0;
-  for (let i = 0; i < simple.length; i++) {
-    const value = values[simple[i]];
-    if (typeof value === "string") {
-      // Long values go to the facade, whose "auto" engine is faster on them.
-      total += value.length;
-      if (value === "." || value === ".." || total >= LONG_INPUT) return undefined;
-      out += encodeText(value, false) + literals[i + 1];
-    } else if (value === undefined) {
-      out += literals[i + 1];
-    } else {
-      return undefined;
-    }
-  }
-  return out;
 }

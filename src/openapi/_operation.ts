@@ -10,6 +10,7 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
+import { encodeText } from "../uri_template/_encode.ts";
 import { isToken } from "../endpoint/_headers.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { quoteValue } from "../endpoint/_objects.ts";
@@ -301,10 +302,13 @@ function compileOperation(
     }
     const style = parameter.style ?? DEFAULT_STYLE[parameter.in];
     const explode = parameter.explode ?? style === "form";
+    const reserved = parameter.allowReserved === true;
     const at = parameters.push({
       name,
       in: parameter.in,
-      query: queryStyle(style, explode, parameter.allowReserved === true),
+      query: queryStyle(style, explode, reserved),
+      prefix: encodeText(name, reserved) + "=",
+      reserved,
       explode,
       json,
     }) - 1;
@@ -321,6 +325,8 @@ function compileOperation(
       name,
       in: "path",
       query: queryStyle("form", true, false),
+      prefix: "",
+      reserved: false,
       explode: false,
       json: false,
     }) - 1;
@@ -389,7 +395,10 @@ function compileOperation(
       }
       return writeParameters(parameters, merged, headers);
     },
-    contentType: body?.type,
+    // fetch writes a multipart body's content type with its boundary: set none.
+    contentType: body?.kind === "data" && body.type.toLowerCase().startsWith("multipart/")
+      ? ""
+      : body?.type,
     body: writeBody,
   };
 }
@@ -417,7 +426,6 @@ export function declaredOperations(
       const declaration = operations.get(method + " " + url);
       return declaration === undefined ? undefined : compileOperation(route, url, declaration);
     },
-    shadowed: (route) => shadowing.get(route),
     checkMerge(route, given) {
       const shadowed = shadowing.get(route);
       if (shadowed.size === 0) return;

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { encodeText } from "../uri_template/_encode.ts";
+import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 import { MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
 import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
@@ -25,6 +25,10 @@ export interface DeclaredValue {
   readonly in: ParameterLocation;
   /** How a query parameter is written. */
   readonly query: QueryWriter;
+  /** What `query` writes before a string or number: its `name=`, encoded as its values are. */
+  readonly prefix: string;
+  /** Whether its values keep reserved characters (`allowReserved`). */
+  readonly reserved: boolean;
   /** Header and cookie: lists and objects exploded (`k=v` members, one cookie per item). */
   readonly explode: boolean;
   /** Written as its JSON text. */
@@ -158,14 +162,23 @@ export function writeParameters(
     if (parameter.json) value = jsonText(name, value);
     else if (typeof value === "object") value = flatten(name, value);
     if (parameter.in === "query") {
-      query = join(query, parameter.query(name, value), "&");
+      // A string or number is `name=value` in every style.
+      query = join(
+        query,
+        typeof value === "string"
+          ? parameter.prefix + encodeText(value, parameter.reserved)
+          : typeof value === "number"
+          ? parameter.prefix + encodeNumber(value)
+          : parameter.query(name, value),
+        "&",
+      );
     } else if (parameter.in === "header") {
       const text = headerValue(name, value, parameter.explode);
       if (text === undefined) continue;
       const header = name.toLowerCase();
       checkHeaderValue(header, text);
       setOwn(headers, header, text);
-    } else {
+    } else if (parameter.in === "cookie") {
       cookies = join(cookies, cookiePairs(name, value, parameter.explode), "; ");
     }
   }

@@ -85,8 +85,9 @@ export interface CompiledTemplate {
    * Expands the template with the normalized value of each variable, in the
    * order of `variableNames`; throws `UriTemplateError` for a prefix on a
    * list or map, `RangeError` when an input is too large for the engine.
+   * `length`, when the caller counted it, is the values' total length.
    */
-  expand(values: readonly Normalized[]): string;
+  expand(values: readonly Normalized[], length?: number): string;
 }
 
 /** A template engine: turns template text into a compiled template. */

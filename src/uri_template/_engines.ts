@@ -44,8 +44,8 @@ class AutoTemplate implements CompiledTemplate {
     this.variableNames = this.#short.variableNames;
   }
 
-  expand(values: readonly Normalized[]): string {
-    if (inputLength(values) < LONG_INPUT) return this.#short.expand(values);
+  expand(values: readonly Normalized[], length = inputLength(values)): string {
+    if (length < LONG_INPUT) return this.#short.expand(values);
     let long = this.#long;
     if (long === undefined) {
       const wasm = engines.wasm;

@@ -99,17 +99,24 @@ export class ParsedTemplate implements Template {
     // Each variable is read and normalized once, before any engine runs.
     const names = this.variableNames;
     const values: Normalized[] = new Array(names.length);
+    /** The strings' total length, for the engine choice; `NaN` once a list or map came. */
+    let length = 0;
     for (let i = 0; i < names.length; i++) {
       const name = names[i];
       // Own properties only: an inherited getter is not even called.
       const raw = hasOwn.call(variables, name) ? variables[name] : undefined;
+      // The common kinds inline; the others (and their errors) by the one normalizer.
       values[i] = typeof raw === "string"
         ? raw
         : typeof raw === "number"
         ? String(raw)
+        : raw === undefined || raw === null
+        ? undefined
         : normalizeValue(name, raw);
+      const value = values[i];
+      length += typeof value === "string" ? value.length : value === undefined ? 0 : NaN;
     }
-    return this.#compiled.expand(values);
+    return this.#compiled.expand(values, Number.isNaN(length) ? undefined : length);
   }
 
   /**

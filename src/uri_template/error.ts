@@ -69,42 +69,21 @@ export function clip(text: string): string {
   return text.length > MAX_QUOTED ? text.slice(0, MAX_QUOTED) + "…" : text;
 }
 
-/** How many characters `JSON.stringify` writes for the code unit at `index` of `text`. */
-function escapedLength(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  if (code === 0x22 || code === 0x5c) return 2; // \" \\
-  if (code < 0x20) {
-    return code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d
-      ? 2
-      : 6;
-  }
-  if (code >= 0xd800 && code <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    return next >= 0xdc00 && next <= 0xdfff ? 1 : 6;
-  }
-  if (code >= 0xdc00 && code <= 0xdfff) {
-    const previous = text.charCodeAt(index - 1);
-    return previous >= 0xd800 && previous <= 0xdbff ? 1 : 6;
-  }
-  return 1;
-}
-
 /**
  * Quotes a caller's value for an error message, bounded in length: at most
  * 200 characters of the quoted text, escapes (`\u0000`, a lone surrogate's
  * `\ud800`) counted as written, then `…` when there was more.
  */
 export function quote(value: string): string {
+  let written = 0;
   let end = 0;
-  for (let written = 0; end < value.length; end++) {
-    written += escapedLength(value, end);
-    if (written > MAX_QUOTED) break;
+  // By code point, so that a surrogate pair is never split.
+  for (const character of value) {
+    written += JSON.stringify(character).length - 2;
+    if (written > MAX_QUOTED) return JSON.stringify(value.slice(0, end) + "…");
+    end += character.length;
   }
-  if (end === value.length) return JSON.stringify(value);
-  // Never split a surrogate pair.
-  const last = value.charCodeAt(end - 1);
-  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--;
-  return JSON.stringify(value.slice(0, end) + "…");
+  return JSON.stringify(value);
 }
 
 /** Shows a value that should have been a string in a message: quoted, or its type. */
