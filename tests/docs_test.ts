@@ -111,7 +111,7 @@ Deno.test("the user pages name no unshipped file, issue number or internal decis
           "a path the packages do not ship",
         ],
         [/\bDECISIONS(\.md)?\b/, "the internal decisions file"],
-        [/\b[Ii]ssue \d+\b|#\d{2,}\b/, "an issue number"],
+        [/\b[Ii]ssue \d+\b|(?<![\w.)/])#\d+(?![\w-])/, "an issue number"],
       ] as const
     ) {
       const match = text.match(pattern);
