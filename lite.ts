@@ -16,7 +16,7 @@
  * @module
  */
 
-import { parseTemplate } from "./src/uri_template/lite.ts";
+import { compileTs as compile } from "./src/uri_template/_ts_engine.ts";
 import {
   type EndpointConfig,
   makeEndpoint,
@@ -24,8 +24,6 @@ import {
   ROUTECAST,
 } from "./src/endpoint/_builder.ts";
 import type { Endpoint, EndpointOptions } from "./src/endpoint/types.ts";
-
-const compile = (template: string) => parseTemplate(template);
 
 /**
  * Turns a route and parameters into request options, on the TypeScript

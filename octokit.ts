@@ -32,7 +32,7 @@
  * @module
  */
 
-import { parseTemplate } from "./src/uri_template/lite.ts";
+import { compileTs } from "./src/uri_template/_ts_engine.ts";
 import { makeEndpoint } from "./src/endpoint/_builder.ts";
 import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
 import type { Endpoint } from "./src/endpoint/types.ts";
@@ -80,7 +80,7 @@ const OCTOKIT: Flavour = {
  * ```
  */
 export const endpoint: Endpoint = makeEndpoint({
-  compile: (template: string) => parseTemplate(template),
+  compile: compileTs,
   flavour: OCTOKIT,
 });
 export { VERSION } from "./src/_version.ts";

@@ -30,10 +30,10 @@ function kilobytes(kb: number): number {
  * is the size reached, rounded up to 0.1 KB, so that growth fails.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(16.2) },
-  "./lite": { name: "endpoint", budget: kilobytes(11.9) },
-  "./octokit": { name: "endpoint", budget: kilobytes(11.9) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.4) },
+  ".": { name: "endpoint", budget: kilobytes(15.9) },
+  "./lite": { name: "endpoint", budget: kilobytes(11.5) },
+  "./octokit": { name: "endpoint", budget: kilobytes(11.5) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.0) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -44,7 +44,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.8);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.4);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`

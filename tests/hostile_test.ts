@@ -338,7 +338,7 @@ const SAME_FLAVOUR: [string, Loose][] = [
 ];
 if (WASM) {
   const wasmOnly = makeEndpoint({
-    compile: (template) => parseTemplate(template, { engine: "wasm" }),
+    compile: (template) => engines.wasm.compile(template),
     flavour: ROUTECAST,
   });
   SAME_FLAVOUR.push(["wasm", wasmOnly as unknown as Loose]);

@@ -67,25 +67,28 @@ for (
 // and throw for an object that only has the prototype (`Object.create(Date.prototype)`, a
 // Proxy; Deno's URLSearchParams methods read through a Proxy, so there one is copied).
 // deno-lint-ignore no-explicit-any
-type Getter = (this: any) => any;
+type Getter = (this: any, ...args: any[]) => any;
 function getter(prototype: object, key: PropertyKey): Getter {
   return Object.getOwnPropertyDescriptor(prototype, key)?.get as Getter;
 }
-const dateTime = Date.prototype.getTime;
-const mapForEach = Map.prototype.forEach;
-const setForEach = Set.prototype.forEach;
-const paramsText = URLSearchParams.prototype.toString;
+/** What reads a Date's time, a URLSearchParams' text, a Map's or a Set's entries. */
+const READ = new Map<Kind, Getter>([
+  [Date, Date.prototype.getTime],
+  [URLSearchParams, URLSearchParams.prototype.toString],
+  [Map, Map.prototype.forEach],
+  [Set, Set.prototype.forEach],
+]);
 const bufferLength = getter(ArrayBuffer.prototype, "byteLength");
 const bufferMaxLength: Getter | undefined = getter(ArrayBuffer.prototype, "maxByteLength");
 const bufferResizable: Getter | undefined = getter(ArrayBuffer.prototype, "resizable");
 const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype);
 const viewName = getter(TYPED_ARRAY, Symbol.toStringTag);
-const viewBuffer = getter(TYPED_ARRAY, "buffer");
-const viewOffset = getter(TYPED_ARRAY, "byteOffset");
-const viewLength = getter(TYPED_ARRAY, "length");
-const dataViewBuffer = getter(DataView.prototype, "buffer");
-const dataViewOffset = getter(DataView.prototype, "byteOffset");
-const dataViewLength = getter(DataView.prototype, "byteLength");
+/** What reads a view's buffer, offset and length: a typed array's, then a DataView's. */
+const VIEW_PARTS = [TYPED_ARRAY, DataView.prototype].map((prototype) =>
+  ["buffer", "byteOffset", prototype === TYPED_ARRAY ? "length" : "byteLength"].map((key) =>
+    getter(prototype, key)
+  )
+);
 
 /** A new ArrayBuffer with `source`'s bytes, resizable up to the same length when it is. */
 function copyBuffer(source: ArrayBuffer): ArrayBuffer {
@@ -178,58 +181,46 @@ function copier(
   };
   /** A copy of `source`, of `kind` by its prototype, or itself when it is not really one. */
   const copyBuiltIn = (source: object, kind: Kind, depth: number): unknown => {
-    let result: unknown;
-    // What the copy is made of: a Map's keys and values in turn, a Set's items, a view's
-    // buffer, offset and length.
+    const read = READ.get(kind);
+    const container = kind === Map || kind === Set;
+    // What the copy is made of: a Date's time or the params' text; a Map's keys and values
+    // in turn (a Set's items twice); a view's buffer, offset and length.
     let parts: unknown[] = [];
     try {
-      switch (kind) {
-        case Date:
-          result = new Date(dateTime.call(source));
-          break;
-        case URLSearchParams:
-          result = new URLSearchParams(paramsText.call(source));
-          break;
-        case ArrayBuffer:
-          bufferLength.call(source);
-          break;
-        case Map:
-          mapForEach.call(source, (value, key) => parts.push(key, value));
-          break;
-        case Set:
-          setForEach.call(source, (value) => parts.push(value));
-          break;
-        case DataView:
-          parts = [
-            dataViewBuffer.call(source),
-            dataViewOffset.call(source),
-            dataViewLength.call(source),
-          ];
-          break;
-        default:
-          if (viewName.call(source) !== kind.name) return source; // a typed array of the kind
-          parts = [viewBuffer.call(source), viewOffset.call(source), viewLength.call(source)];
+      if (container) {
+        read!.call(source, (value: unknown, key: unknown) => parts.push(key, value));
+      } else if (read !== undefined) {
+        parts = [read.call(source)];
+      } else if (kind === ArrayBuffer) {
+        bufferLength.call(source);
+      } else {
+        const dataView = kind === DataView;
+        // A typed array of the kind.
+        if (!dataView && viewName.call(source) !== kind.name) return source;
+        parts = VIEW_PARTS[+dataView].map((part) => part.call(source));
       }
     } catch {
       return source; // a Proxy, or an object that only inherits from the kind
     }
-    if (kind === Map || kind === Set) {
+    let result: unknown;
+    if (container) {
       // Known before its entries are copied, so a cycle is found as in arrays.
-      const map = kind === Map;
-      const entries = map ? new Map<unknown, unknown>() : new Set<unknown>();
+      const entries = new kind() as Map<unknown, unknown> & Set<unknown>;
       copies.set(source, entries);
       inProgress.add(source);
-      for (let i = 0; i < parts.length; i++) {
+      for (let i = 0; i < parts.length; i += 2) {
         const item = copy(parts[i], depth);
-        if (map) (entries as Map<unknown, unknown>).set(item, copy(parts[++i], depth));
-        else (entries as Set<unknown>).add(item);
+        if (kind === Map) entries.set(item, copy(parts[i + 1], depth));
+        else entries.add(item);
       }
       inProgress.delete(source);
       return entries;
     }
-    if (kind === ArrayBuffer) {
+    if (read !== undefined) {
+      result = new kind(parts[0]);
+    } else if (kind === ArrayBuffer) {
       result = copyBuffer(source as ArrayBuffer);
-    } else if (result === undefined) {
+    } else {
       // A view, over a copy of its buffer: a SharedArrayBuffer is not copied, nor its views.
       const buffer = copy(parts[0], depth);
       if (buffer === parts[0]) return source;

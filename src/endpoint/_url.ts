@@ -1,16 +1,16 @@
 /**
- * A route's url, compiled once: the template the `./uri-template` facade
- * expands, which variables are required (DECISIONS.md rule 19), and what the
- * path checks need (rules 9, 22). Which engine expands is the facade's
- * business alone.
+ * A route's url, compiled once: the template that the engine choice of the
+ * entry (`"auto"` or TypeScript, made in `./uri-template`) expands, which
+ * variables are required (DECISIONS.md rule 19), and what the path checks
+ * need (rules 9, 22).
  *
  * @module
  */
 
-import type { Template } from "../uri_template/_template.ts";
+import type { CompiledTemplate } from "../uri_template/_engine.ts";
 import { Operator, parseSyntax } from "../uri_template/_syntax.ts";
 import { type Normalized, normalizeValue } from "../uri_template/_values.ts";
-import { LONG_INPUT, ParsedTemplate } from "../uri_template/_template.ts";
+import { LONG_INPUT } from "../uri_template/_template.ts";
 import { encodeText } from "../uri_template/_encode.ts";
 import {
   checkDecodedPath,
@@ -22,8 +22,11 @@ import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { quoteValue } from "./_objects.ts";
 import { isNamedOption } from "./_options.ts";
 
-/** Compiles url template text through the facade (cached there). */
-export type CompileTemplate = (text: string) => Template;
+/**
+ * Compiles url template text, cached, on the engine or engines the entry
+ * chose (`"auto"`'s choice for the main entry, TypeScript for the others).
+ */
+export type CompileTemplate = (text: string) => CompiledTemplate;
 
 /**
  * A parameter value as read once for a call: what RFC 6570 expands (a
@@ -47,8 +50,8 @@ export interface UrlExpression {
 export interface UrlTemplate {
   /** The url as written. */
   readonly url: string;
-  /** The whole template, as the facade expands it. */
-  readonly template: Template;
+  /** The whole template, compiled. */
+  readonly template: CompiledTemplate;
   /** Parameter names of the variables, unique, in order of first appearance. */
   readonly names: readonly string[];
   /** The index of each name in `names`. */
@@ -294,7 +297,7 @@ export function urlValue(name: string, value: unknown): UrlValue {
 export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): string {
   const expanded = compiled.byParts
     ? compiled.parts.map((part) => expandPart(compiled, part, values)).join("")
-    : ParsedTemplate.expandNormalized(compiled.template, values);
+    : compiled.template.expand(values);
   let scan = compiled.scan;
   for (const variable of compiled.wholeSegments) {
     const value = values[variable];
@@ -352,7 +355,7 @@ export function expandPart(
   if (typeof part === "string") return part;
   // The piece's variables, in the order the facade names them: first appearance.
   const own = [...new Set(part.variables)].map((variable) => values[variable]);
-  let text = ParsedTemplate.expandNormalized(compiled.compile(part.text), own);
+  let text = compiled.compile(part.text).expand(own);
   // A named expression's values are encoded, so `%2D` there can only be a label.
   for (const name of part.labels) text = text.replaceAll(name.replaceAll("-", "%2D"), name);
   return text;

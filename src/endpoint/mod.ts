@@ -4,13 +4,11 @@
  * @module
  */
 
-import { parseTemplate } from "../uri_template/mod.ts";
+import { compileAutoCached as compile } from "../uri_template/_engines.ts";
 import { type EndpointConfig, makeEndpoint, neutralEndpoint, ROUTECAST } from "./_builder.ts";
 import type { Endpoint, EndpointOptions } from "./types.ts";
 
 export type { EndpointConfig };
-
-const compile = (template: string) => parseTemplate(template);
 
 /**
  * Turns a route and parameters into request options for any HTTP client.

@@ -45,7 +45,7 @@
  * @module
  */
 
-import { parseTemplate } from "../uri_template/lite.ts";
+import { compileTs as compile } from "../uri_template/_ts_engine.ts";
 import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
 import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations } from "../endpoint/_plan.ts";
@@ -92,8 +92,6 @@ export interface OpenAPIOptions {
 }
 
 const OPTION_KEYS = ["baseUrl", "defaults", "config"];
-
-const compile = (template: string) => parseTemplate(template);
 
 /**
  * The builder for declared operations, with the caller's options.

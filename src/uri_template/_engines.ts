@@ -12,6 +12,7 @@ import type { CompiledTemplate, Engine } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
 import { type Normalized, Pairs } from "./_values.ts";
 import { wasmEngine } from "./_wasm_engine.ts";
+import { BoundedCache } from "../_cache.ts";
 
 /** The TypeScript engine and the WebAssembly engine. */
 export const engines: { ts: Engine; wasm: Engine } = { ts: tsEngine, wasm: wasmEngine };
@@ -86,4 +87,15 @@ function compileOrNull(engine: Engine, template: string): CompiledTemplate | nul
  */
 export function compileAuto(template: string): CompiledTemplate {
   return new AutoTemplate(template);
+}
+
+let templates: BoundedCache<CompiledTemplate> | undefined;
+
+/**
+ * {@linkcode compileAuto}, cached: what the main entry's `endpoint()`
+ * expands urls with, as `parseTemplate`'s `"auto"` does, without the public
+ * `Template` around it.
+ */
+export function compileAutoCached(template: string): CompiledTemplate {
+  return (templates ??= new BoundedCache(compileAuto)).get(template);
 }

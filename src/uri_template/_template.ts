@@ -118,13 +118,4 @@ export class ParsedTemplate implements Template {
     }
     return this.#compiled.expand(values, Number.isNaN(length) ? undefined : length);
   }
-
-  /**
-   * Expands with values already read and normalized, one per variable name
-   * in order: for `endpoint()`, which reads each value once itself (and
-   * checks it) before the template sees it.
-   */
-  static expandNormalized(template: Template, values: readonly Normalized[]): string {
-    return (template as ParsedTemplate).#compiled.expand(values);
-  }
 }

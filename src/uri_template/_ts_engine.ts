@@ -11,6 +11,7 @@ import { encodeText, isHighSurrogate, isLowSurrogate, isTripletAt } from "./_enc
 import { ERR_PREFIX_COMPOSITE, templateError } from "./error.ts";
 import { type Expression, FIRST, Operator, parseSyntax, type Part, SEPARATOR } from "./_syntax.ts";
 import { type Normalized, Pairs } from "./_values.ts";
+import { BoundedCache } from "../_cache.ts";
 
 /** What a named operator writes after the name of an empty value. */
 function ifEmpty(op: Operator): string {
@@ -146,3 +147,14 @@ export const tsEngine: Engine = {
   unavailable: () => undefined,
   compile: (template: string): CompiledTemplate => new TsTemplate(template),
 };
+
+let templates: BoundedCache<CompiledTemplate> | undefined;
+
+/**
+ * Compiles `template` on the TypeScript engine, cached: what the endpoint
+ * entries without WebAssembly expand urls with (no public `Template` around
+ * it: `endpoint()` reads and checks each value itself before expanding).
+ */
+export function compileTs(template: string): CompiledTemplate {
+  return (templates ??= new BoundedCache(tsEngine.compile)).get(template);
+}
