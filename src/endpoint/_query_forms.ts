@@ -34,17 +34,7 @@ const JOINERS: Record<Exclude<ListForm, "repeat">, string> = {
  * inside a list or object is a `TypeError` naming the parameter.
  */
 export function formsWriter(lists: ListForm, objects: ObjectForm, reserved: boolean): QueryWriter {
-  const encodeName = reserved ? (name: string) => encodeText(name, true) + "=" : nameEquals;
-  // A declared parameter's writer writes its one name again and again.
-  let lastName: string | undefined;
-  let lastKey = "";
-  const key = (name: string) => {
-    if (name !== lastName) {
-      lastKey = encodeName(name);
-      lastName = name;
-    }
-    return lastKey;
-  };
+  const key = reserved ? (name: string) => encodeText(name, true) + "=" : nameEquals;
   const encode = (text: string) => encodeText(text, reserved);
   return (name, value) => {
     if (typeof value === "string") return key(name) + encode(value);
