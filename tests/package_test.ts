@@ -9,7 +9,7 @@
  */
 import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
-import { BIN, pack, ROOT, run } from "./_package.ts";
+import { BIN, bunExecutable, pack, ROOT, run } from "./_package.ts";
 import { packDevDependencies } from "./_dev_tarballs.mjs";
 
 const NPM_DIR = `${ROOT}npm`;
@@ -435,8 +435,8 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         const [runtime, file] of [
           ["node", "out/consumer.mjs"],
           ["node", "out/consumer.cjs"],
-          [`${BIN}bun`, "out/consumer.mjs"],
-          [`${BIN}bun`, "out/consumer.cjs"],
+          [bunExecutable(), "out/consumer.mjs"],
+          [bunExecutable(), "out/consumer.cjs"],
         ]
       ) {
         assertEquals(JSON.parse(await run(runtime, [file], project)), {
