@@ -1,8 +1,9 @@
 /**
  * Writes `src/_version.ts` from deno.json's `version`, the one source of
- * truth for the version, and sets the version README.md names (the default
- * user-agent, the `@routecast/octokit-endpoint` overrides);
- * tests/version_test.ts fails when either is stale.
+ * truth for the version, and sets the version the documentation names
+ * (README.md and docs/: the default user-agent, the
+ * `@routecast/octokit-endpoint` overrides, pinned CDN and JSR addresses);
+ * tests/version_test.ts fails when any is stale.
  *
  * Run: `deno task sync-version`
  *
@@ -28,10 +29,14 @@ export const VERSION = ${JSON.stringify(version)};
 `;
 }
 
+/** The pages whose versions `deno task sync-version` sets, relative to the repository root. */
+export const VERSIONED_PAGES: readonly string[] = ["README.md", "docs/octokit.md"];
+
 /**
  * Returns `readme` with the versions it names set to `version`: the default
- * `"user-agent": "routecast/<version>"` and
- * `npm:@routecast/octokit-endpoint@<version>`.
+ * `"user-agent": "routecast/<version>"`,
+ * `npm:@routecast/octokit-endpoint@<version>`, and pinned addresses
+ * `…/@routecast/endpoint@<version>` (a CDN, `jsr:`).
  *
  * @example
  * ```ts
@@ -47,7 +52,8 @@ export const VERSION = ${JSON.stringify(version)};
 export function readmeWithVersion(readme: string, version: string): string {
   return readme
     .replace(/("user-agent": "routecast\/)[^"]*"/g, (_, start) => `${start}${version}"`)
-    .replace(/(npm:@routecast\/octokit-endpoint@)[^"\s]+/g, (_, start) => `${start}${version}`);
+    .replace(/(npm:@routecast\/octokit-endpoint@)[^"\s]+/g, (_, start) => `${start}${version}`)
+    .replace(/(@routecast\/endpoint@)[0-9][^"\s/`]*/g, (_, start) => `${start}${version}`);
 }
 
 /**
@@ -60,11 +66,10 @@ export async function syncVersion(): Promise<void> {
     new URL("../src/_version.ts", import.meta.url),
     versionModule(config.version),
   );
-  const readme = new URL("../README.md", import.meta.url);
-  await Deno.writeTextFile(
-    readme,
-    readmeWithVersion(await Deno.readTextFile(readme), config.version),
-  );
+  for (const page of VERSIONED_PAGES) {
+    const url = new URL(`../${page}`, import.meta.url);
+    await Deno.writeTextFile(url, readmeWithVersion(await Deno.readTextFile(url), config.version));
+  }
 }
 
 if (import.meta.main) await syncVersion();

@@ -9,7 +9,7 @@
  */
 import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
-import { BIN, pack, ROOT, run } from "./_package.ts";
+import { BIN, bunExecutable, pack, ROOT, run } from "./_package.ts";
 import { packDevDependencies } from "./_dev_tarballs.mjs";
 
 const NPM_DIR = `${ROOT}npm`;
@@ -306,7 +306,6 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     );
 
     await t.step("each package ships its own README, whose examples run with Node.js", async () => {
-      const developerReadme = await Deno.readTextFile(`${ROOT}README.md`);
       for (
         const [name, template] of [["endpoint", "endpoint"], [
           "octokit-endpoint",
@@ -324,8 +323,10 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
             built.homepage,
           ),
         );
-        assert(readme.length < developerReadme.length / 4, `${name}: README.md is too long`);
+        // A package README is a page: what it is, install, an example, every export, links.
+        assert(readme.length <= 6 * 1024, `${name}: README.md is ${readme.length} characters`);
         assert(!readme.includes("npm start"), `${name}: README.md has the developer commands`);
+        assert(readme.includes(built.homepage), `${name}: README.md does not link to the docs`);
         assert(readme.includes(`npm install @routecast/${name}`));
         const examples = codeBlocks(readme, ["js"]);
         assert(examples.length > 0, `${name}: README.md has no example`);
@@ -409,7 +410,7 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
       },
     );
 
-    await t.step("an .mts and a .cts consumer type-check and run", async () => {
+    await t.step("an .mts and a .cts consumer type-check, and run in Node.js and Bun", async () => {
       await Deno.writeTextFile(`${project}/consumer.mts`, CONSUMER);
       await Deno.writeTextFile(`${project}/consumer.cts`, CONSUMER);
       await Deno.writeTextFile(
@@ -429,8 +430,16 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         }),
       );
       await run(`${BIN}tsc`, ["-p", "tsconfig.json"], project);
-      for (const file of ["out/consumer.mjs", "out/consumer.cjs"]) {
-        assertEquals(JSON.parse(await run("node", [file], project)), {
+      // The package README says it runs in Bun: the same consumers run there too.
+      for (
+        const [runtime, file] of [
+          ["node", "out/consumer.mjs"],
+          ["node", "out/consumer.cjs"],
+          [bunExecutable(), "out/consumer.mjs"],
+          [bunExecutable(), "out/consumer.cjs"],
+        ]
+      ) {
+        assertEquals(JSON.parse(await run(runtime, [file], project)), {
           url: "https://api.github.com/repos/o/r/issues",
           body: { title: "t" },
           engine: "auto",
@@ -440,7 +449,7 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
           version: config.version,
           liteErrorIsUriTemplateError: true,
           oneErrorClass: true,
-        }, file);
+        }, `${runtime} ${file}`);
       }
     });
 

@@ -474,7 +474,7 @@ Deno.test("deno task release in scratch clones: refusals, dry runs on next and l
       assertStringIncludes(entry, "- Add the alpha option (");
       assertEquals(
         await run("git", ["diff", "--name-only", "HEAD~1"], online),
-        ".release/channels.json\nCHANGELOG.md\nREADME.md\ndeno.json\nsrc/_version.ts\n",
+        ".release/channels.json\nCHANGELOG.md\nREADME.md\ndeno.json\ndocs/octokit.md\nsrc/_version.ts\n",
       );
       assertEquals(parseChannels(await Deno.readTextFile(`${online}/.release/channels.json`)), {
         latest: null,
