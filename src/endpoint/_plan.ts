@@ -179,6 +179,10 @@ export function checkMethod(method: unknown): asserts method is string {
   }
 }
 
+/** The last baseUrl that passed {@linkcode basePrefix}'s checks (a string), and its prefix. */
+let lastBase: string | undefined;
+let lastPrefix = "";
+
 /**
  * `baseUrl` without its trailing `/` characters (DECISIONS.md rules 5, 20).
  *
@@ -186,6 +190,8 @@ export function checkMethod(method: unknown): asserts method is string {
  * @throws {TypeError} When it is missing, not an absolute URL, or has a query or fragment.
  */
 export function basePrefix(baseUrl: unknown, route: string): string {
+  // A parse() of merged options brings the same baseUrl every call: checked once.
+  if (baseUrl === lastBase) return lastPrefix;
   if (baseUrl === undefined) {
     throw new TypeError(
       `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
@@ -207,7 +213,8 @@ export function basePrefix(baseUrl: unknown, route: string): string {
   }
   let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
-  return baseUrl.slice(0, end);
+  lastBase = baseUrl;
+  return lastPrefix = baseUrl.slice(0, end);
 }
 
 /**
