@@ -1,5 +1,7 @@
 /**
- * W1-W4 (benchmarks/_workloads.ts, the calls `deno bench` times) on Node.js:
+ * W1-W4 (benchmarks/_workloads.ts, the calls `deno bench` times) on Node.js,
+ * and W5, W1 with an `authorization` header the way @octokit/request builds
+ * it, `endpoint.parse(endpoint.merge(route, parameters))`:
  * the npm build's `.`, the build before the hardening (`ad6d2bb`, pinned in
  * benchmarks/_pinned/), `@octokit/endpoint` and the hand-written functions.
  * The machine is shared, so each peer runs in a process of its own, the
@@ -19,7 +21,7 @@ import { build } from "esbuild";
 
 const ROOT = new URL("../", import.meta.url);
 const PEERS = ["routecast", "routecast@ad6d2bb", "@octokit/endpoint", "hand-written"];
-const WORKLOADS = ["W1", "W2", "W3", "W4"];
+const WORKLOADS = ["W1", "W2", "W3", "W4", "W5"];
 const BATCHES = 15;
 
 /** benchmarks/_workloads.ts as a module Node.js can import (its types stripped). */
@@ -67,6 +69,7 @@ async function measure(peer) {
     }
     : (() => {
       const twoLevels = endpoint.defaults(w.LEVEL_1).defaults(w.LEVEL_2);
+      const withAuthorization = { ...w.GET, headers: { authorization: "token 0000" } };
       return {
         W1: () => endpoint(w.GET_ROUTE, w.GET).url,
         W2: () => endpoint(w.POST_ROUTE, w.POST).url,
@@ -76,12 +79,14 @@ async function measure(peer) {
           for (const [route, parameters] of w.MIX) last = endpoint(route, parameters).url;
           return last;
         },
+        W5: () => endpoint.parse(endpoint.merge(w.GET_ROUTE, withAuthorization)).url,
       };
     })();
   let sink = 0;
   const times = {};
   for (const name of WORKLOADS) {
     const call = calls[name];
+    if (call === undefined) continue;
     // Warm up, doubling the batch until one takes at least 20 ms.
     let size = 1;
     for (;;) {
@@ -147,6 +152,7 @@ if (process.argv[2] === "--peer") {
   for (const name of WORKLOADS) {
     const base = median(runs.routecast.map((times) => times[name]));
     const cells = PEERS.map((peer) => {
+      if (runs[peer][0][name] === undefined) return "";
       const time = median(runs[peer].map((times) => times[name]));
       return peer === "routecast" ? format(time) : `${format(time)} (${(time / base).toFixed(2)}x)`;
     });

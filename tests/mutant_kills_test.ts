@@ -140,3 +140,16 @@ for (const [entry, builder] of BUILDERS) {
     }
   });
 }
+
+for (const [entry, builder] of BUILDERS) {
+  // Mutants plan-url-memo-method and plan-url-memo-url: parse() kept the last plan for another
+  // method or url.
+  Deno.test(`parse() plans each method and url, however the calls alternate (${entry})`, () => {
+    const calls = [["GET", "/a"], ["POST", "/a"], ["POST", "/b"], ["GET", "/a"], ["PUT", "/a"]];
+    for (const [method, url] of [...calls, ...calls]) {
+      const result = builder.parse(builder.merge({ method, url }));
+      assertEquals([result.method, result.url], [method.toLowerCase(), `${API}${url}`]);
+    }
+    assertThrows(() => builder.parse({ method: "G T", url: "/a" }), TypeError, "Invalid method");
+  });
+}
