@@ -4,7 +4,8 @@
  * hand-written function that builds the same result with plain string
  * concatenation (the practical limit), for the main entry (WebAssembly
  * engine where it runs) and ./lite. One group per case (issue 23's W1-W4,
- * benchmarks/_workloads.ts); routecast is the baseline.
+ * benchmarks/_workloads.ts, and W5: W1 through parse(merge()) as
+ * @octokit/request builds it); routecast is the baseline.
  */
 import { bench, read } from "./_bench.ts";
 import { endpoint } from "@routecast/endpoint";
@@ -72,6 +73,18 @@ group(`mix of ${MIX.length} GitHub routes`, (call) => {
 }, () => {
   for (const [route, parameters] of MIX) use(handWrittenRoute(route, parameters, UA));
 });
+
+// W5. W1 with a header, built as @octokit/request builds every request: parse(merge()).
+const AUTHORIZED = { ...GET, headers: { authorization: "token 0000" } };
+for (const [peer, builder] of PEERS) {
+  const twoSteps = builder as unknown as {
+    merge(route: string, options: object): object;
+    parse(options: object): { url: string };
+  };
+  bench(peer, { group: "parse(merge()), Octokit's path", baseline: peer === "routecast" }, () => {
+    use(twoSteps.parse(twoSteps.merge(GET_ROUTE, AUTHORIZED)));
+  });
+}
 
 // 5. The cost of making a builder.
 bench("routecast", { group: "endpoint.defaults() creation", baseline: true }, () => {

@@ -31,9 +31,9 @@ function kilobytes(kb: number): number {
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(15.9) },
-  "./lite": { name: "endpoint", budget: kilobytes(11.5) },
-  "./octokit": { name: "endpoint", budget: kilobytes(11.5) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.0) },
+  "./lite": { name: "endpoint", budget: kilobytes(11.6) },
+  "./octokit": { name: "endpoint", budget: kilobytes(11.6) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.1) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -44,7 +44,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.4);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.5);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`

@@ -107,3 +107,49 @@ for (const [entry, builder] of BUILDERS) {
     assertThrows(() => builder("GET /a/b{?q}/{y}", { y: ".." }), TypeError, '"y"');
   });
 }
+
+for (const [entry, builder] of BUILDERS) {
+  // Mutant base-prefix-kept-unchecked: a baseUrl was remembered before its checks passed.
+  Deno.test(`endpoint() refuses a bad baseUrl on every call, and follows each good one (${entry})`, () => {
+    for (
+      const bad of ["https://h.example/api?k=1", "not a url", "/relative", "https://h.example#x"]
+    ) {
+      for (let i = 0; i < 2; i++) {
+        assertThrows(() => builder("GET /x", { baseUrl: bad }), TypeError, "Invalid baseUrl");
+      }
+    }
+    // Mutant base-prefix-any: the last baseUrl's prefix was taken for another.
+    for (const base of ["https://a.example/", "https://b.example/v1", "https://a.example/"]) {
+      assertEquals(builder("GET /x", { baseUrl: base }).url, `${base.replace(/\/$/, "")}/x`);
+      const merged = builder.merge("GET /y", { baseUrl: base });
+      assertEquals(builder.parse(merged).url, `${base.replace(/\/$/, "")}/y`);
+    }
+  });
+
+  // Mutant key-label-first: the label of the first parameter merged named every later one.
+  Deno.test(`defaults() names the parameter at fault, whichever were copied before (${entry})`, () => {
+    for (const key of ["alpha", "beta", "gamma"]) {
+      const cycle: Record<string, unknown> = {};
+      cycle.self = cycle;
+      builder.defaults({ other: 1, [key]: 1 });
+      assertThrows(
+        () => builder.defaults({ [key]: cycle }),
+        TypeError,
+        `Invalid parameter "${key}": it contains a cycle`,
+      );
+    }
+  });
+}
+
+for (const [entry, builder] of BUILDERS) {
+  // Mutants plan-url-memo-method and plan-url-memo-url: parse() kept the last plan for another
+  // method or url.
+  Deno.test(`parse() plans each method and url, however the calls alternate (${entry})`, () => {
+    const calls = [["GET", "/a"], ["POST", "/a"], ["POST", "/b"], ["GET", "/a"], ["PUT", "/a"]];
+    for (const [method, url] of [...calls, ...calls]) {
+      const result = builder.parse(builder.merge({ method, url }));
+      assertEquals([result.method, result.url], [method.toLowerCase(), `${API}${url}`]);
+    }
+    assertThrows(() => builder.parse({ method: "G T", url: "/a" }), TypeError, "Invalid method");
+  });
+}

@@ -243,7 +243,7 @@ export function build(
     throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
   }
   const headers: Headers = callHeaders === undefined || callHeaders === null
-    ? { ...plan.headers }
+    ? { ...(plan.query && operation === undefined ? plan.plainHeaders : plan.headers) }
     : mergeHeaders(plan.headers, callHeaders);
 
   let format = plan.format;

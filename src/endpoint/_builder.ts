@@ -87,12 +87,20 @@ function planner(defaults: Partial<EndpointDefaults>, context: PlanContext) {
     const space = key.indexOf(" ");
     return compilePlan(defaults, key.slice(0, space), key.slice(space + 1), context);
   });
+  // The last method and url, whose plan parse() of merged options asks for again and again.
+  let lastMethod: unknown;
+  let lastUrl: string | undefined;
+  let lastPlan: Plan | undefined;
   return {
     route: (route: string) => byRoute.get(route),
     url(method: unknown, url: string): Plan {
+      if (method === lastMethod && url === lastUrl) return lastPlan!;
       // A method is a token, without spaces, so the key splits back unambiguously.
       checkMethod(method);
-      return byUrl.get(method + " " + url);
+      const plan = byUrl.get(method + " " + url);
+      lastMethod = method;
+      lastUrl = url;
+      return lastPlan = plan;
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 
 import type { EndpointOptions } from "./types.ts";
-import { quoteValue } from "./_objects.ts";
+import { memoizeNames, quoteValue } from "./_objects.ts";
 
 /** The declared keys of `T`, without its index signature. */
 type DeclaredKeys<T> = keyof {
@@ -39,7 +39,13 @@ export function optionSlot(key: string): number | undefined {
   return isNamedOption(key) ? NAMED_OPTIONS[key] : undefined;
 }
 
+/**
+ * Labels of the parameters named lately: `merge()` labels every key it
+ * copies, in case the copy fails, and quoting is far dearer than a lookup.
+ */
+const parameterLabels = memoizeNames((key) => `parameter ${quoteValue(key)}`);
+
 /** How an error message names the option or parameter `key` (`option request`, `parameter "x"`). */
 export function keyLabel(key: string): string {
-  return isNamedOption(key) ? `option ${key}` : `parameter ${quoteValue(key)}`;
+  return isNamedOption(key) ? `option ${key}` : parameterLabels(key);
 }
