@@ -153,3 +153,22 @@ for (const [entry, builder] of BUILDERS) {
     assertThrows(() => builder.parse({ method: "G T", url: "/a" }), TypeError, "Invalid method");
   });
 }
+
+// Mutant base-prefix-missing-first: before any baseUrl was checked, the remembered one (none)
+// matched a missing baseUrl, so a process's first such call built a bare path.
+Deno.test("createEndpoint() refuses a path url without a baseUrl on a process's first call", async () => {
+  for (const entry of ["../mod.ts", "../lite.ts"]) {
+    const module = new URL(entry, import.meta.url).href;
+    const code = `import { createEndpoint } from ${JSON.stringify(module)};
+try { console.log(createEndpoint()("GET /x").url); } catch (error) { console.log(error.name + ": " + error.message); }`;
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--quiet", code],
+      stderr: "inherit",
+    }).output();
+    assertEquals(
+      new TextDecoder().decode(output.stdout).trim(),
+      'TypeError: Missing baseUrl for "GET /x": expected a baseUrl option or default',
+      entry,
+    );
+  }
+});

@@ -190,8 +190,9 @@ let lastPrefix = "";
  * @throws {TypeError} When it is missing, not an absolute URL, or has a query or fragment.
  */
 export function basePrefix(baseUrl: unknown, route: string): string {
-  // A parse() of merged options brings the same baseUrl every call: checked once.
-  if (baseUrl === lastBase) return lastPrefix;
+  // A parse() of merged options brings the same baseUrl every call: checked once
+  // (never a missing one: before the first, lastBase is undefined too).
+  if (baseUrl === lastBase && lastBase !== undefined) return lastPrefix;
   if (baseUrl === undefined) {
     throw new TypeError(
       `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
@@ -263,6 +264,7 @@ export function compilePlan(
   const flavour = context.flavour;
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
   const mediaType = (own(defaults, "mediaType") ?? {}) as Record<string, unknown>;
+  const plainHeaders: Headers = { ...own(defaults, "headers") as Headers | undefined };
   return {
     route,
     upper,
@@ -270,8 +272,8 @@ export function compilePlan(
     query: upper === "GET" || upper === "HEAD",
     url: compiled,
     baseUrl: own(defaults, "baseUrl") ?? operation?.server ?? declared?.server,
-    headers: Object.freeze({ ...own(defaults, "headers") as Headers | undefined }),
-    plainHeaders: { ...own(defaults, "headers") as Headers | undefined },
+    headers: Object.freeze({ ...plainHeaders }),
+    plainHeaders,
     format: (own(mediaType, "format") ?? "") as string,
     previews: (own(mediaType, "previews") ?? []) as readonly string[],
     urlDefaults,
