@@ -28,7 +28,8 @@
  *   (DECISIONS.md, Public surface).
  *
  * It then prints the gzip sizes of browser bundles of each entry in the size
- * table of scripts/_bundle_size.ts, against its budget.
+ * table of scripts/_bundle_size.ts, as built and at the version the budgets
+ * are measured at (`SIZE_VERSION`), against its budget.
  *
  * Run: `deno task build:npm`
  *
@@ -38,6 +39,7 @@
 import * as esbuild from "esbuild";
 import { bundleSize, OCTOKIT_PAIR_BUDGET, octokitPair, SIZE_BUDGETS } from "./_bundle_size.ts";
 import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
+import { SIZE_VERSION } from "./sync_version.ts";
 import {
   nodeAssertImports,
   withLibReferences,
@@ -282,27 +284,31 @@ async function buildOctokitPackage(repository: unknown): Promise<void> {
 }
 
 async function reportSizes(): Promise<void> {
-  console.log("\nesbuild --bundle --minify --format=esm --platform=browser, then gzip -9:");
+  console.log(
+    `\nesbuild --bundle --minify --format=esm --platform=browser, then gzip -9 (budgets at version ${SIZE_VERSION}):`,
+  );
   for (const [subpath, { name, budget }] of Object.entries(SIZE_BUDGETS)) {
     const { minified, gzipped, inputs } = await bundleSize(OUT, config.name, subpath, name);
+    const measured = (await bundleSize(OUT, config.name, subpath, name, SIZE_VERSION)).gzipped;
     const verdict = budget === undefined
       ? "no budget"
-      : gzipped <= budget
+      : measured <= budget
       ? `within its ${budget} B budget`
-      : `OVER its ${budget} B budget by ${gzipped - budget} B`;
+      : `OVER its ${budget} B budget by ${measured - budget} B`;
     const largest = inputs.slice(0, 3).map(({ path, bytesInOutput }) => `${path} ${bytesInOutput}`);
     console.log(
       `  import { ${name} } from "${config.name + subpath.slice(1)}": ${gzipped} B gzipped ` +
-        `(${minified} B minified), ${verdict}\n    largest inputs (minified bytes): ${
-          largest.join(", ")
-        }`,
+        `(${minified} B minified); ${measured} B at version ${SIZE_VERSION}, ${verdict}\n` +
+        `    largest inputs (minified bytes): ${largest.join(", ")}`,
     );
   }
   const { reference, routecast } = await octokitPair(Deno.cwd());
-  const added = routecast - reference;
+  const added = (await octokitPair(Deno.cwd(), SIZE_VERSION)).routecast - reference;
   console.log(
     `  export { Octokit } from "@octokit/core": ${reference} B gzipped on @octokit/endpoint, ` +
-      `${routecast} B on ${OCTOKIT_NAME} (+${added} B), ${
+      `${routecast} B on ${OCTOKIT_NAME} (+${
+        routecast - reference
+      } B); +${added} B at version ${SIZE_VERSION}, ${
         added <= OCTOKIT_PAIR_BUDGET
           ? `within its +${OCTOKIT_PAIR_BUDGET} B budget`
           : `OVER its +${OCTOKIT_PAIR_BUDGET} B budget by ${added - OCTOKIT_PAIR_BUDGET} B`

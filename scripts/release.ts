@@ -405,6 +405,26 @@ async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);
 }
 
+/**
+ * Step 2 of a release, in the repository of this script: sets `version` in
+ * deno.json and writes the files derived from it (`syncVersion()`). Every
+ * size the test suite limits is measured so that any version passes
+ * (`SIZE_VERSION`); tests/release_test.ts checks it on a build at a long
+ * version.
+ *
+ * @example
+ * ```ts ignore
+ * import { setVersion } from "./release.ts";
+ *
+ * await setVersion("10.20.300-next.400");
+ * ```
+ */
+export async function setVersion(version: string): Promise<void> {
+  const denoJson = new URL("../deno.json", import.meta.url);
+  await Deno.writeTextFile(denoJson, withVersion(await Deno.readTextFile(denoJson), version));
+  await syncVersion();
+}
+
 /** Sets `version` in the text of deno.json, touching nothing else. */
 function withVersion(denoJson: string, version: string): string {
   const updated = denoJson.replace(/("version"\s*:\s*)"[^"]*"/, (_, key) => `${key}"${version}"`);
@@ -628,8 +648,7 @@ async function writeChangelog(version: string, plan: ChannelPlan): Promise<void>
 async function release(args: ReleaseArguments): Promise<void> {
   Deno.chdir(new URL("../", import.meta.url));
   const { version, dryRun } = args;
-  const denoJsonText = await Deno.readTextFile("deno.json");
-  const current: string = JSON.parse(denoJsonText).version;
+  const current: string = JSON.parse(await Deno.readTextFile("deno.json")).version;
   checkNewVersion(version, current);
   const before = parseChannels(await readTextIfAny(CHANNELS_FILE));
   const plan = planChannels(version, before, args.channel);
@@ -660,8 +679,7 @@ async function release(args: ReleaseArguments): Promise<void> {
   const builds = await setAsideBuilds();
   let committed = false;
   try {
-    await Deno.writeTextFile("deno.json", withVersion(denoJsonText, version));
-    await syncVersion();
+    await setVersion(version);
     console.log(`- Set the version ${version} in ${(await changedPaths()).join(", ")}`);
 
     if (args.skipTests) {

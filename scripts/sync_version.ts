@@ -57,6 +57,33 @@ export function readmeWithVersion(readme: string, version: string): string {
 }
 
 /**
+ * The version that size limits are measured at: README.md's limit
+ * (tests/docs_test.ts) and the bundle budgets (scripts/_bundle_size.ts).
+ * The version itself varies with each release and may be long (up to the 256
+ * characters npm takes), so it does not count; everything else does, byte
+ * for byte.
+ */
+export const SIZE_VERSION = "0.0.0";
+
+/**
+ * The size of `readme` in UTF-8 bytes as its limit counts it: with the
+ * versions it names (see {@linkcode readmeWithVersion}) set to
+ * {@linkcode SIZE_VERSION}, so that any release's README measures the same.
+ *
+ * @example
+ * ```ts
+ * import { readmeBytes } from "./sync_version.ts";
+ * import { assertEquals } from "@std/assert";
+ *
+ * assertEquals(readmeBytes('"user-agent": "routecast/10.20.300-next.400"'), 31);
+ * assertEquals(readmeBytes('"user-agent": "routecast/0.1.0"'), 31);
+ * ```
+ */
+export function readmeBytes(readme: string): number {
+  return new TextEncoder().encode(readmeWithVersion(readme, SIZE_VERSION)).length;
+}
+
+/**
  * Writes every file derived from deno.json's `version`: what
  * `deno task sync-version` does, and what scripts/release.ts calls.
  */

@@ -5,8 +5,12 @@
  * uncommitted changes committed on top), the test suite skipped with
  * `--skip-tests`: refusals, dry runs on `next` and on `latest` (npm talking
  * to a registry on 127.0.0.1 that this test serves, or to none), and one
- * real release.
+ * real release. And the sizes the test suite limits (the bundle budgets,
+ * README.md's limit) at any version: the size measure at a version, and a
+ * release's version-dependent steps (its version set, the build, the size and
+ * version tests) at long versions in a scratch clone.
  */
+import * as esbuild from "esbuild";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 import {
   type ChannelState,
@@ -23,6 +27,13 @@ import {
   versionMismatches,
   withChangelogEntry,
 } from "../scripts/release.ts";
+import { bundleSize, SIZE_BUDGETS } from "../scripts/_bundle_size.ts";
+import {
+  readmeBytes,
+  readmeWithVersion,
+  SIZE_VERSION,
+  versionModule,
+} from "../scripts/sync_version.ts";
 import { ROOT, run } from "./_package.ts";
 
 Deno.test("parseArguments() reads a version and the options, and refuses anything else", () => {
@@ -290,9 +301,11 @@ async function scratchClone(): Promise<string> {
   await run("git", ["init", "--quiet", "--bare", `${dir}/.git/origin.git`], dir);
   await run("git", ["remote", "set-url", "origin", `${dir}/.git/origin.git`], dir);
   // The working tree's uncommitted changes, committed on top, so the test runs the code on disk.
+  // node_modules, linked below, is left out (a worktree's is a symbolic link, which the
+  // .gitignore entry node_modules/ does not match).
   const changed =
     (await run("git", ["ls-files", "-z", "-m", "-d", "-o", "--exclude-standard"], ROOT))
-      .split("\0").filter(Boolean);
+      .split("\0").filter((path) => path !== "" && path !== "node_modules");
   for (const path of new Set(changed)) {
     const source = `${ROOT}${path}`;
     if (await Deno.lstat(source).then(() => true, () => false)) {
@@ -662,6 +675,177 @@ Deno.test("deno task release refuses a branch other than the channel's and a tag
     const after = await snapshot(clone);
     assertEquals([after.head, after.tags, after.status], [before.head, before.tags, before.status]);
     assertEquals(after.files, before.files);
+  } finally {
+    await Deno.remove(clone, { recursive: true });
+  }
+});
+
+// ---- Sizes at any version ----------------------------------------------------
+
+/** A long prerelease. */
+const LONG_VERSION = "10.20.300-next.400";
+/**
+ * The longest version the release takes: 256 characters, the largest numbers
+ * npm takes, and a prerelease of letters, digits and hyphens.
+ */
+const LONGEST_VERSION = ((prefix) => {
+  const characters = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-";
+  return prefix + Array.from(
+    { length: 256 - prefix.length },
+    (_, i) => characters[(i * 37 + 11) % characters.length],
+  ).join("");
+})(`${Number.MAX_SAFE_INTEGER}.${Number.MAX_SAFE_INTEGER}.${Number.MAX_SAFE_INTEGER}-rc.`);
+
+Deno.test("the long versions of these tests are ones a release takes", () => {
+  assertEquals(LONGEST_VERSION.length, 256);
+  for (const version of [LONG_VERSION, LONGEST_VERSION]) checkNewVersion(version, "0.1.0");
+});
+
+Deno.test("readmeBytes() measures README.md the same at any version", async () => {
+  const readme = await Deno.readTextFile(`${ROOT}README.md`);
+  const atSizeVersion = new TextEncoder().encode(readmeWithVersion(readme, SIZE_VERSION)).length;
+  for (const version of [LONG_VERSION, LONGEST_VERSION]) {
+    const shipped = readmeWithVersion(readme, version);
+    assert(shipped.length > readme.length, `README.md does not name the version ${version}`);
+    assertEquals(readmeBytes(shipped), atSizeVersion, version);
+  }
+  assertEquals(readmeBytes(readme), atSizeVersion);
+});
+
+/**
+ * A built package named `fake` in a new folder: `esm/mod.js` exports the
+ * user-agent `agent` from `esm/src/_version.js` (`versionText`) and `other`
+ * from a module of the same file name elsewhere, `esm/other/_version.js`.
+ */
+async function fakePackage(versionText: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "routecast-size-" });
+  await Deno.mkdir(`${dir}/esm/src`, { recursive: true });
+  await Deno.mkdir(`${dir}/esm/other`);
+  await Deno.writeTextFile(
+    `${dir}/package.json`,
+    JSON.stringify({ name: "fake", type: "module", exports: { ".": "./esm/mod.js" } }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/esm/mod.js`,
+    'import { VERSION } from "./src/_version.js";\nexport const agent = `fake/${VERSION}`;\n' +
+      'export { VERSION as other } from "./other/_version.js";\n',
+  );
+  await Deno.writeTextFile(`${dir}/esm/src/_version.js`, versionText);
+  await Deno.writeTextFile(`${dir}/esm/other/_version.js`, versionModule("7.7.7"));
+  return dir;
+}
+
+Deno.test("bundleSize() at a version bundles the package as though it were built at that version", async () => {
+  const dir = await fakePackage(versionModule("1.2.3"));
+  const versions = [SIZE_VERSION, LONG_VERSION, LONGEST_VERSION];
+  const builds = await Promise.all(versions.map((version) => fakePackage(versionModule(version))));
+  try {
+    await Deno.symlink(dir, `${dir}-link`);
+    assertStringIncludes((await bundleSize(dir, "fake", ".", "agent")).code, '"1.2.3"');
+    // Through a symbolic link too: esbuild loads the module by its real path.
+    for (const packageDir of [dir, `${dir}-link`]) {
+      for (const [index, version] of versions.entries()) {
+        const atVersion = await bundleSize(packageDir, "fake", ".", "agent", version);
+        const built = await bundleSize(builds[index], "fake", ".", "agent");
+        assertStringIncludes(built.code, JSON.stringify(version));
+        assertEquals(atVersion, built, version);
+        // Another module of that name is not the package's version module.
+        const other = await bundleSize(packageDir, "fake", ".", "other", version);
+        assertStringIncludes(other.code, '"7.7.7"');
+      }
+    }
+  } finally {
+    await esbuild.stop();
+    await Deno.remove(`${dir}-link`).catch(() => {});
+    for (const folder of [dir, ...builds]) await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("bundleSize() at a version refuses a version module that does not declare VERSION once", async () => {
+  const twice = versionModule("1.2.3") + 'export const VERSION = "1.2.4";\n';
+  for (
+    const [text, count] of [
+      ['const version = "1.2.3";\nexport { version as VERSION };\n', 0],
+      [twice, 2],
+    ] as const
+  ) {
+    const dir = await fakePackage(text);
+    try {
+      // Without a version, the module is bundled as it is.
+      if (count === 0) await bundleSize(dir, "fake", ".", "other");
+      const error = await bundleSize(dir, "fake", ".", "agent", SIZE_VERSION).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      assert(
+        error instanceof Error,
+        `no error for a version module declaring VERSION ${count} times`,
+      );
+      assertStringIncludes(
+        error.message,
+        `esm/src/_version.js declares VERSION ${count} times, expected once as \`export const VERSION = "<version>";\``,
+      );
+    } finally {
+      await esbuild.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  }
+});
+
+Deno.test("a release of a long version keeps every size budget and README.md's limit", async (t) => {
+  // A release's steps that depend on the version, in a scratch clone: step 2 (the version set
+  // in deno.json and what derives from it), the build of step 4, and the tests of its test run
+  // that measure sizes or name the version.
+  const clone = await scratchClone();
+  const deno = Deno.execPath();
+  try {
+    for (const version of [LONG_VERSION, LONGEST_VERSION]) {
+      await t.step(
+        version.length > 40 ? `${version.slice(0, 40)}… (256 characters)` : version,
+        async () => {
+          await run(deno, [
+            "eval",
+            `import { setVersion } from "./scripts/release.ts"; await setVersion(${
+              JSON.stringify(version)
+            });`,
+          ], clone);
+          await run(deno, ["task", "build:npm"], clone);
+          const readme = await Deno.readTextFile(`${clone}/README.md`);
+          assertStringIncludes(readme, `"user-agent": "routecast/${version}"`);
+          // The bundles ship the version; measured at SIZE_VERSION, no trace of it is left.
+          const config = JSON.parse(await Deno.readTextFile(`${clone}/deno.json`));
+          assertEquals(config.version, version);
+          try {
+            const shipped = await bundleSize(`${clone}/npm`, config.name, ".", "endpoint");
+            assertStringIncludes(shipped.code, JSON.stringify(version));
+            for (const [subpath, { name }] of Object.entries(SIZE_BUDGETS)) {
+              const { code } = await bundleSize(
+                `${clone}/npm`,
+                config.name,
+                subpath,
+                name,
+                SIZE_VERSION,
+              );
+              assert(!code.includes(version), `${subpath} still carries ${version}`);
+            }
+          } finally {
+            await esbuild.stop();
+          }
+          // The release's own tests of the sizes and the version, as its test run has them.
+          await run(
+            deno,
+            ["test", "-A", "tests/bundle_size_test.ts", "tests/version_test.ts"],
+            clone,
+          );
+          const docs = await run(
+            deno,
+            ["test", "-A", "--filter", "README.md is at most", "tests/docs_test.ts"],
+            clone,
+          );
+          assertStringIncludes(docs, "1 passed");
+        },
+      );
+    }
   } finally {
     await Deno.remove(clone, { recursive: true });
   }
