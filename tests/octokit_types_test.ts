@@ -2,9 +2,19 @@
  * `./octokit` as a drop-in at the type level: its `endpoint` is an
  * @octokit/types 18 `EndpointInterface`, so that TypeScript written against
  * `@octokit/endpoint` compiles with `@routecast/octokit-endpoint` in its
- * place, and the GitHub flavours' `DEFAULTS` are typed as strings. Type
- * checks that `deno check` runs on the sources.
+ * place, and the GitHub flavours' `DEFAULTS` are typed as strings.
+ *
+ * The first tests are type checks that `deno check` runs on the sources. The
+ * last one does what a user of the `overrides` entry does: it packs both
+ * npm packages (built by `deno task build:npm`), installs them offline into
+ * a scratch project with `@routecast/octokit-endpoint` as `@octokit/endpoint`,
+ * and compiles @octokit/request 10.0.16's own TypeScript sources
+ * (tests/testdata/octokit-request/) and a file of typical uses of
+ * `@octokit/endpoint`'s README API (tests/fixtures/octokit_endpoint_uses.ts,
+ * which `deno check` holds against the real `@octokit/endpoint`) with
+ * TypeScript 5.9 and TypeScript 7: no errors.
  */
+import * as esbuild from "esbuild";
 import type { paths } from "@octokit/openapi-types";
 import type {
   EndpointDefaults as OctokitTypesDefaults,
@@ -22,7 +32,9 @@ import {
   typed,
 } from "@routecast/endpoint/octokit";
 import { fromOpenAPI } from "@routecast/endpoint/openapi";
-import { assertEquals } from "@std/assert";
+import { assert, assertEquals } from "@std/assert";
+import { packDevDependencies } from "./_dev_tarballs.mjs";
+import { ROOT, run } from "./_package.ts";
 import { type Equal, pinType, typeOnly } from "./_type_checks.ts";
 
 const API = "https://api.github.com";
@@ -131,4 +143,146 @@ Deno.test("DEFAULTS of the GitHub flavours are strings; only neutral builders ma
   pinType<Equal<typeof neutral.DEFAULTS.baseUrl, string | undefined>>();
   pinType<Equal<typeof openapi.DEFAULTS.baseUrl, string | undefined>>();
   pinType<Equal<typeof neutral.DEFAULTS.headers.accept, string | number>>();
+});
+
+/** The TypeScript compilers: 5.9 (`tsc`) and 7 (native). */
+const COMPILERS = {
+  "TypeScript 5.9": `${ROOT}node_modules/typescript-5/bin/tsc`,
+  "TypeScript 7": `${ROOT}node_modules/typescript/bin/tsc`,
+};
+
+/** What @octokit/request's sources import, besides `@octokit/endpoint`. */
+const REQUEST_IMPORTS = [
+  "@octokit/types",
+  "@octokit/request-error",
+  "content-type",
+  "json-with-bigint",
+  "universal-user-agent",
+];
+
+const VENDORED = `${ROOT}tests/testdata/octokit-request/src`;
+
+/** The vendored sources, types stripped, against the installed package's JavaScript. */
+async function assertVendoredIsInstalled(): Promise<string[]> {
+  const installed = `${ROOT}node_modules/@octokit/request`;
+  const { version } = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
+  assertEquals(version, "10.0.16");
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(VENDORED)) names.push(entry.name);
+  names.sort();
+  // One file name for both, which esbuild names a default export after.
+  const strip = async (code: string, loader: "ts" | "js", sourcefile: string) =>
+    (await esbuild.transform(code, { loader, format: "esm", sourcefile })).code;
+  try {
+    for (const name of names) {
+      const vendored = await Deno.readTextFile(`${VENDORED}/${name}`);
+      const javascript = await Deno.readTextFile(
+        `${installed}/dist-src/${name.replace(/\.ts$/, ".js")}`,
+      );
+      assertEquals(await strip(vendored, "ts", name), await strip(javascript, "js", name), name);
+    }
+  } finally {
+    await esbuild.stop();
+  }
+  return names;
+}
+
+Deno.test("@octokit/request's sources and typical @octokit/endpoint code compile with @routecast/octokit-endpoint as @octokit/endpoint, under TypeScript 5.9 and 7", async () => {
+  for (const dir of ["npm", "npm-octokit-endpoint"]) {
+    await Deno.stat(`${ROOT}${dir}/package.json`).catch(() => {
+      throw new Error(`${dir}/ is missing: run \`deno task build:npm\` first`);
+    });
+  }
+  const start = performance.now();
+  const sources = await assertVendoredIsInstalled();
+  assertEquals(sources, [
+    "defaults.ts",
+    "fetch-wrapper.ts",
+    "index.ts",
+    "is-plain-object.ts",
+    "version.ts",
+    "with-defaults.ts",
+  ]);
+  const scratch = await Deno.makeTempDir({ prefix: "routecast_octokit_types_" });
+  try {
+    const [packed, dev] = await Promise.all([
+      run("npm", ["pack", `${ROOT}npm`, `${ROOT}npm-octokit-endpoint`, "--json"], scratch),
+      packDevDependencies(REQUEST_IMPORTS, scratch),
+    ]);
+    const [routecast, dropIn] = JSON.parse(packed).map(({ filename }: { filename: string }) =>
+      `${scratch}/${filename}`
+    );
+    const project = `${scratch}/project`;
+    await Deno.mkdir(`${project}/src`, { recursive: true });
+    const dependencies = {
+      "@octokit/endpoint": `file:${dropIn}`,
+      "@routecast/endpoint": `file:${routecast}`,
+      ...Object.fromEntries(Object.entries(dev).map(([name, path]) => [name, `file:${path}`])),
+    };
+    await Deno.writeTextFile(
+      `${project}/package.json`,
+      JSON.stringify({ name: "scratch", private: true, type: "module", dependencies }),
+    );
+    await run(
+      "npm",
+      ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"],
+      project,
+    );
+    const installed = JSON.parse(
+      await Deno.readTextFile(`${project}/node_modules/@octokit/endpoint/package.json`),
+    );
+    assertEquals(installed.name, "@routecast/octokit-endpoint");
+
+    for (const name of sources) {
+      await Deno.copyFile(`${VENDORED}/${name}`, `${project}/src/${name}`);
+    }
+    await Deno.copyFile(`${ROOT}tests/fixtures/octokit_endpoint_uses.ts`, `${project}/uses.ts`);
+    // @octokit/request's own settings (its tsconfig.json and @octokit/tsconfig), without emit.
+    await Deno.writeTextFile(
+      `${project}/tsconfig.json`,
+      JSON.stringify({
+        compilerOptions: {
+          module: "node16",
+          moduleResolution: "node16",
+          target: "es2022",
+          lib: ["dom", "dom.iterable", "es2023"],
+          strict: true,
+          esModuleInterop: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["src/*.ts", "uses.ts"],
+      }),
+    );
+    const installedAt = performance.now();
+    const results = await Promise.all(
+      Object.entries(COMPILERS).map(async ([name, tsc]) => {
+        const { stdout } = await new Deno.Command("node", {
+          args: [tsc, "-p", "tsconfig.json", "--listFiles", "--pretty", "false"],
+          cwd: project,
+          env: { NO_COLOR: "1" },
+        }).output();
+        return [name, new TextDecoder().decode(stdout)] as const;
+      }),
+    );
+    console.log(
+      `packed and installed in ${Math.round(installedAt - start)} ms, ` +
+        `compiled in ${Math.round(performance.now() - installedAt)} ms (both compilers at once)`,
+    );
+    for (const [name, output] of results) {
+      const errors = output.split("\n").filter((line) => / error TS\d+:/.test(line));
+      assertEquals(errors.length, 0, `${name}:\n${output}`);
+      // The compiled program read the drop-in's declarations, not the reference's.
+      assert(
+        output.includes("/node_modules/@routecast/endpoint/esm/octokit.d.ts"),
+        `${name} did not read @routecast/endpoint/octokit:\n${output}`,
+      );
+      for (const file of ["src/index.ts", "src/with-defaults.ts", "uses.ts"]) {
+        assert(output.includes(`${project}/${file}`), `${name} did not compile ${file}`);
+      }
+    }
+  } finally {
+    await Deno.remove(scratch, { recursive: true });
+  }
 });
