@@ -25,6 +25,7 @@ import type {
 import { createEndpoint, endpoint as main } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import {
+  type Endpoint,
   endpoint,
   type OctokitEndpoint,
   type OperationOf,
@@ -44,6 +45,8 @@ Deno.test("./octokit's endpoint and its builders are @octokit/types EndpointInte
   const asInterface: EndpointInterface = endpoint;
   const withDefaults: EndpointInterface<{ owner: string }> = mine;
   const github: EndpointInterface = typed<paths>(endpoint);
+  // Still an Endpoint, as ./octokit's endpoint was typed before.
+  const builders: Endpoint<"owner">[] = [mine, typed<paths>(endpoint).defaults({ owner: "o" })];
   // What @octokit/request does with it (src/with-defaults.ts).
   const request = asInterface.defaults({ headers: { "user-agent": "r" } });
   const route: string = "GET /repos/{owner}/{repo}";
@@ -55,6 +58,7 @@ Deno.test("./octokit's endpoint and its builders are @octokit/types EndpointInte
   });
   assertEquals(withDefaults.DEFAULTS.owner, "octocat");
   assertEquals(github("GET /user").url, `${API}/user`);
+  assertEquals(builders[1]("GET /repos/{owner}/{repo}", { repo: "r" }).url, `${API}/repos/o/r`);
   pinType<
     Equal<
       typeof mine,
