@@ -23,7 +23,7 @@ import {
   neutralEndpoint,
   ROUTECAST,
 } from "./src/endpoint/_builder.ts";
-import type { Endpoint, EndpointOptions } from "./src/endpoint/types.ts";
+import type { Endpoint, EndpointOptions, GitHubEndpoint } from "./src/endpoint/types.ts";
 
 /**
  * Turns a route and parameters into request options, on the TypeScript
@@ -38,7 +38,10 @@ import type { Endpoint, EndpointOptions } from "./src/endpoint/types.ts";
  * assertEquals([method, body], ["post", { text: "# Hi" }]);
  * ```
  */
-export const endpoint: Endpoint = makeEndpoint({ compile, flavour: ROUTECAST });
+export const endpoint: GitHubEndpoint = makeEndpoint({
+  compile,
+  flavour: ROUTECAST,
+}) as GitHubEndpoint; // its defaults are GitHub's (GLOBAL_DEFAULTS)
 
 /**
  * Creates a neutral builder for any HTTP API, on the TypeScript template

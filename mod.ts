@@ -29,6 +29,8 @@ export type {
   Endpoint,
   EndpointDefaults,
   EndpointOptions,
+  GitHubDefaults,
+  GitHubEndpoint,
   MediaType,
   MergedOptions,
   OpenAPIEndpoint,

@@ -35,7 +35,7 @@
 import { compileTs } from "./src/uri_template/_ts_engine.ts";
 import { makeEndpoint } from "./src/endpoint/_builder.ts";
 import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
-import type { Endpoint } from "./src/endpoint/types.ts";
+import type { OctokitEndpoint } from "./src/endpoint/_octokit_types.ts";
 
 /** The reference's observable behaviour where DECISIONS.md departs from it (rule 23). */
 const OCTOKIT: Flavour = {
@@ -79,12 +79,13 @@ const OCTOKIT: Flavour = {
  * assertEquals(endpoint(options).url, "https://api.github.com/repos/o/");
  * ```
  */
-export const endpoint: Endpoint = makeEndpoint({
+export const endpoint: OctokitEndpoint = makeEndpoint({
   compile: compileTs,
   flavour: OCTOKIT,
-});
+}) as unknown as OctokitEndpoint; // the same builder, typed as @octokit/types types it
 export { VERSION } from "./src/_version.ts";
 export { typed } from "./src/endpoint/typed.ts";
 export type * from "./src/endpoint/types.ts";
+export type * from "./src/endpoint/_octokit_types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";

@@ -2,7 +2,7 @@
  * What typed routes cost at compile time. Writes a file of 200 calls to
  * distinct GitHub routes (path, required query and required body parameters
  * filled in, read from `@octokit/openapi-types` with the TypeScript 5.9
- * compiler API) in four variants, and times `deno check` of each with
+ * compiler API) in six variants, and times `deno check` of each with
  * `/usr/bin/time -v` (wall time and peak memory), alternating the variants:
  *
  * - `untyped`: routecast's `endpoint` with each route `as string`;
@@ -10,6 +10,8 @@
  * - `typed`: `typed<paths>(endpoint)` with GitHub's full `paths`;
  * - `typed OpenAPIEndpoint`: `typed<paths>()` of the builder type `fromOpenAPI`
  *   returns, where every route is an operation placed as the description says;
+ * - `./octokit`: the drop-in flavour's `endpoint` (route literals, typed as
+ *   @octokit/types' `EndpointInterface` expects);
  * - `@octokit/types`: the reference's `endpoint` (typed by `@octokit/types`' `Endpoints`).
  *
  * The calls are checked as a consumer checks them: in a scratch project
@@ -155,9 +157,13 @@ export const VARIANTS = {
       'import type { paths } from "@octokit/openapi-types";',
       'import { endpoint, type OpenAPIEndpoint, typed } from "@routecast/endpoint";',
       // The type fromOpenAPI(description) returns; only the types are checked.
-      "const github = typed<paths>(endpoint as OpenAPIEndpoint);",
+      "const github = typed<paths>(endpoint as unknown as OpenAPIEndpoint);",
     ],
     call: ({ route, options }: Call) => `github(${JSON.stringify(route)}, ${options});`,
+  },
+  "./octokit": {
+    header: ['import { endpoint } from "@routecast/endpoint/octokit";'],
+    call: ({ route, options }: Call) => `endpoint(${JSON.stringify(route)}, ${options});`,
   },
   "@octokit/types": {
     header: ['import { endpoint } from "@octokit/endpoint";'],

@@ -18,6 +18,7 @@
 import {
   type Endpoint,
   endpoint,
+  type GitHubEndpoint,
   type OpenAPIEndpoint,
   type OperationOf,
   type RequestOptions,
@@ -63,9 +64,9 @@ Deno.test("typed() keeps an OpenAPIEndpoint one, and endpoint's builders Endpoin
   pinType<Equal<ReturnType<typeof liteTyped<Stripe>>, Endpoint<never, Stripe>>>();
   const fromDefaults = typed<Stripe>(api.defaults({ customer: "cus_1" }));
   pinType<Equal<typeof fromDefaults, OpenAPIEndpoint<never, Stripe>>>();
-  pinType<Equal<typeof stripeByRule7, Endpoint<never, Stripe>>>();
+  pinType<Equal<typeof stripeByRule7, GitHubEndpoint<never, Stripe>>>();
   const plain = typed<Stripe>(lite);
-  pinType<Equal<typeof plain, Endpoint<never, Stripe>>>();
+  pinType<Equal<typeof plain, GitHubEndpoint<never, Stripe>>>();
   // An OpenAPIEndpoint is an Endpoint, typed or not, so code that takes an Endpoint takes it.
   const builders: Endpoint[] = [api, stripe, api.defaults({ limit: 3 })];
   const typedBuilders: Endpoint<never, Stripe>[] = [stripe];

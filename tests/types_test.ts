@@ -8,6 +8,7 @@ import {
   type Endpoint,
   endpoint,
   type EndpointOptions,
+  type GitHubEndpoint,
   type RouteOptions,
   type RouteRequiredNames,
   type RouteValue,
@@ -186,7 +187,7 @@ Deno.test("endpoint.defaults() builders no longer require parameters given as de
   // Any builder is an Endpoint.
   const builders: Endpoint[] = [endpoint, mine, both];
   assertEquals(builders.length, 3);
-  pinType<Equal<typeof both, Endpoint<"owner" | "repo">>>();
+  pinType<Equal<typeof both, GitHubEndpoint<"owner" | "repo">>>();
   typeOnly(() => {
     // @ts-expect-error: repo is still required
     mine("GET /repos/{owner}/{repo}", {});

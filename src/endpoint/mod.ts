@@ -6,7 +6,7 @@
 
 import { compileAutoCached as compile } from "../uri_template/_engines.ts";
 import { type EndpointConfig, makeEndpoint, neutralEndpoint, ROUTECAST } from "./_builder.ts";
-import type { Endpoint, EndpointOptions } from "./types.ts";
+import type { Endpoint, EndpointOptions, GitHubEndpoint } from "./types.ts";
 
 export type { EndpointConfig };
 
@@ -54,7 +54,10 @@ export type { EndpointConfig };
  * assertEquals(options.headers["content-type"], "application/json; charset=utf-8");
  * ```
  */
-export const endpoint: Endpoint = makeEndpoint({ compile, flavour: ROUTECAST });
+export const endpoint: GitHubEndpoint = makeEndpoint({
+  compile,
+  flavour: ROUTECAST,
+}) as GitHubEndpoint; // its defaults are GitHub's (GLOBAL_DEFAULTS)
 
 /**
  * Creates a neutral builder for any HTTP API: the same builder as

@@ -5,7 +5,8 @@
  */
 
 import { quoteValue } from "./_objects.ts";
-import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
+import type { Endpoint, GitHubEndpoint, OpenAPIEndpoint } from "./types.ts";
+import type { OctokitEndpoint } from "./_octokit_types.ts";
 
 /**
  * Returns `builder`, a builder made by `fromOpenAPI`, itself, typed from
@@ -62,6 +63,35 @@ import type { Endpoint, OpenAPIEndpoint } from "./types.ts";
  */
 export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, Paths>;
 /**
+ * Returns `./octokit`'s `endpoint` (or a builder made from it) itself,
+ * typed from `Paths` as for the main entry's `endpoint`, and still an
+ * @octokit/types `EndpointInterface`. No runtime effect.
+ *
+ * @param builder `./octokit`'s `endpoint` or any builder made from it.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, typed } from "@routecast/endpoint/octokit";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/users/{username}": {
+ *     get: {
+ *       parameters: { path: { username: string } };
+ *       responses: { 200: { content: { "application/json": { login: string } } } };
+ *     };
+ *   };
+ * }
+ * const github = typed<paths>(endpoint);
+ * assertEquals(github("GET /users/{username}", { username: "octocat" }).method, "GET");
+ * // @ts-expect-error: username is required by the description
+ * github("GET /users/{username}", {});
+ * ```
+ */
+export function typed<Paths>(builder: OctokitEndpoint): OctokitEndpoint<object, Paths>;
+/**
  * Returns `builder` itself, typed from `Paths`, the `paths` interface that
  * openapi-typescript generates from an OpenAPI description (GitHub's is
  * published as `@octokit/openapi-types`). No runtime effect.
@@ -107,10 +137,35 @@ export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, P
  * api("POST /repos/{owner}/{repo}/issues", { owner: "octocat", repo: "hello-world" });
  * ```
  */
+export function typed<Paths>(builder: GitHubEndpoint): GitHubEndpoint<never, Paths>;
+/**
+ * Returns `builder`, a builder made by `createEndpoint`, itself, typed from
+ * `Paths` as for `endpoint`. No runtime effect.
+ *
+ * @param builder A builder made by `createEndpoint`, or by its `defaults()`.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { createEndpoint, typed } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/items": {
+ *     post: { requestBody: { content: { "application/json": { name: string } } }; responses: {} };
+ *   };
+ * }
+ * const api = typed<paths>(createEndpoint({ baseUrl: "https://api.example.com" }));
+ * assertEquals(api("POST /items", { name: "a" }).body, { name: "a" });
+ * // @ts-expect-error: name is required by the description
+ * api("POST /items", {});
+ * ```
+ */
 export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths>;
 export function typed<Paths>(
-  builder: Endpoint | OpenAPIEndpoint,
-): Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths> {
+  builder: Endpoint | OpenAPIEndpoint | OctokitEndpoint,
+): Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths> | OctokitEndpoint<object, Paths> {
   if (typeof builder !== "function" || !("DEFAULTS" in builder)) {
     throw new TypeError(
       `Invalid builder ${
@@ -118,5 +173,5 @@ export function typed<Paths>(
       }: expected endpoint or a builder made by endpoint.defaults()`,
     );
   }
-  return builder as unknown as Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths>;
+  return builder as unknown as Endpoint<never, Paths>;
 }

@@ -206,13 +206,39 @@ export interface EndpointOptions {
  */
 export interface EndpointDefaults extends EndpointOptions {
   /** The default method, as given (`"GET"` unless set). */
-  readonly method: RequestMethod;
+  readonly method: string;
   /** The default base URL (a `createEndpoint()` builder has none unless given). */
   readonly baseUrl?: string;
   /** Default headers, names lowercased. */
   readonly headers: Readonly<ResponseHeaders>;
   /** Default media type. */
   readonly mediaType: { readonly format: string; readonly previews?: readonly string[] };
+}
+
+/**
+ * The defaults of a builder with GitHub's defaults (`endpoint` of the main
+ * entry and of `./lite`, and the builders their `defaults()` make): a base
+ * URL, `accept` and `user-agent` are always there, as strings.
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type GitHubDefaults } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const defaults: GitHubDefaults = endpoint.DEFAULTS;
+ * const baseUrl: string = defaults.baseUrl;
+ * const accept: string = defaults.headers.accept;
+ * assertEquals([baseUrl, accept], ["https://api.github.com", "application/vnd.github.v3+json"]);
+ * ```
+ */
+export interface GitHubDefaults extends EndpointDefaults {
+  /** The base URL, `"https://api.github.com"` unless set. */
+  readonly baseUrl: string;
+  /** Default headers, names lowercased, with GitHub's `accept` and `user-agent`. */
+  readonly headers: Readonly<ResponseHeaders> & {
+    readonly accept: string;
+    readonly "user-agent": string;
+  };
 }
 
 /**
@@ -289,9 +315,12 @@ export interface RequestOptions<Operation = unknown> {
  * assertEquals(operationId, "responses");
  * ```
  */
-export type OperationOf<Options> = Options extends RequestOptions<infer Operation> ? Operation
-  : Options extends MergedOptions<infer Operation> ? Operation
-  : unknown;
+export type OperationOf<Options> =
+  // `& infer _` reads the operation in an intersection too (`./octokit`'s results);
+  // merged options first, since those of `./octokit` are also request options.
+  Options extends MergedOptions<infer Operation> & infer _ ? Operation
+    : Options extends RequestOptions<infer Operation> & infer _ ? Operation
+    : unknown;
 
 /**
  * The JSON body a successful (2xx) response to these options has, as the
@@ -412,6 +441,35 @@ export interface Endpoint<Provided extends string = never, Paths = Record<never,
   merge(): MergedOptions;
   /** Turns merged options into request options. Stateless. */
   parse<Options extends EndpointOptions>(options: Options): RequestOptions<OperationOf<Options>>;
+}
+
+/**
+ * The builder of the main entry and of `./lite` (`endpoint`), and of their
+ * `defaults()`: an {@linkcode Endpoint} whose defaults are GitHub's, so that
+ * `DEFAULTS.baseUrl`, `DEFAULTS.headers.accept` and
+ * `DEFAULTS.headers["user-agent"]` are strings ({@linkcode GitHubDefaults}).
+ *
+ * @example
+ * ```ts
+ * import { endpoint, type GitHubEndpoint } from "@routecast/endpoint";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const enterprise: GitHubEndpoint = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });
+ * const baseUrl: string = enterprise.DEFAULTS.baseUrl;
+ * assertEquals(baseUrl, "https://github.example.com/api/v3");
+ * ```
+ */
+export interface GitHubEndpoint<Provided extends string = never, Paths = Record<never, never>>
+  extends Endpoint<Provided, Paths> {
+  /** This builder's defaults: a deep-frozen snapshot. */
+  readonly DEFAULTS: GitHubDefaults;
+  /**
+   * Returns a new builder whose defaults are these merged over this
+   * builder's; parameters given here are no longer required by its calls.
+   */
+  defaults<Options extends EndpointOptions>(
+    options: Options,
+  ): GitHubEndpoint<Provided | DefinedKeys<Options>, Paths>;
 }
 
 /**

@@ -1,0 +1,1 @@
+export const VERSION = "10.0.16";
