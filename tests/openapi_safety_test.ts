@@ -1,6 +1,7 @@
 /**
  * SECURITY.md's guarantees on `./openapi`'s own code (issue 29): a polluted
- * Object.prototype changes no table, declaration or request. The deno.json `test:unsafe-proto` task runs this file
+ * Object.prototype changes no table, declaration or request; the messages a
+ * table makes stay under 1 KB. The deno.json `test:unsafe-proto` task runs this file
  * again with `--unstable-unsafe-proto`, where `__proto__` is a setter as in
  * Node.js and browsers.
  */
@@ -10,9 +11,10 @@ import {
   fromOpenAPITable,
   type OpenAPITable,
 } from "@routecast/endpoint/openapi";
-import { assert, assertEquals } from "@std/assert";
+import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 
 const BASE = "https://api.example.com";
+const MAX_MESSAGE = 1024;
 const FORM = "application/x-www-form-urlencoded";
 
 /** One operation per location and style, with bodies of every kind. */
@@ -284,4 +286,97 @@ Deno.test("fromOpenAPITable() reads a hand-made table's declarations as own fiel
     for (const key of Object.keys(pollution)) delete prototype[key];
   }
   assertEquals(polluted, expected);
+});
+
+// Bounded messages: what a table holds is shown cut and escaped.
+
+/** The message of what `run` throws, checked to be a TypeError of at most 1 KB on one line. */
+function boundedMessage(run: () => unknown): string {
+  let message: string | undefined;
+  try {
+    run();
+  } catch (error) {
+    assert(error instanceof TypeError, String(error));
+    message = error.message;
+  }
+  assert(message !== undefined, "no error");
+  assert(message.length <= MAX_MESSAGE, `${message.length} characters`);
+  assert(!/[\0\r\n]/.test(message), `unescaped CR, LF or NUL: ${message}`);
+  return message;
+}
+
+const HUGE = [
+  "E".repeat(100_000),
+  "line\r\nInjected: yes\r\n" + "x".repeat(100_000),
+  "\0".repeat(100_000),
+  "\ud800".repeat(100_000),
+  "é😀".repeat(50_000),
+];
+
+Deno.test("fromOpenAPITable() reports a table's error text cut and escaped, under 1 KB", () => {
+  for (const error of HUGE) {
+    const api = fromOpenAPITable({
+      format: "routecast-openapi-table/1",
+      server: BASE,
+      operations: { "GET /x": { error } },
+    });
+    const message = boundedMessage(() => api("GET /x"));
+    assert(message.endsWith("…"), message);
+    // The start of the text is kept, control characters written as escapes.
+    assertEquals(message.slice(0, 10), JSON.stringify(error).slice(1, 11));
+  }
+  const message = boundedMessage(() =>
+    fromOpenAPITable({
+      format: "routecast-openapi-table/1",
+      server: BASE,
+      operations: { "GET /x": { error: 'Bad "x"\r\n\\ \0 \ud800 \u{1F600} end' } },
+    })("GET /x")
+  );
+  assertEquals(message, 'Bad "x"\\r\\n\\ \\u0000 \\ud800 \u{1F600} end');
+  // compileOpenAPI's own errors are one line under 1 KB: shown as written.
+  const description = {
+    ...DESCRIPTION,
+    paths: {
+      "/broken": {
+        get: {
+          parameters: [{ name: "x".repeat(100_000), in: "query", style: "matrix" }],
+          responses: {},
+        },
+      },
+    },
+  };
+  const table = compileOpenAPI(description);
+  const error = (table.operations["GET /broken"] as { error: string }).error;
+  assertEquals(boundedMessage(() => fromOpenAPITable(table)("GET /broken")), error);
+  assertEquals(boundedMessage(() => fromOpenAPI(description)("GET /broken")), error);
+});
+
+Deno.test("fromOpenAPITable() bounds the media type in 'expected the body as data' and a table's unknown key", () => {
+  for (const text of HUGE) {
+    const api = fromOpenAPITable({
+      format: "routecast-openapi-table/1",
+      server: BASE,
+      operations: { "POST /x": { body: { type: `multipart/${text}`, kind: "data" } } },
+    });
+    const message = boundedMessage(() => api("POST /x", { a: 1 }));
+    assertStringIncludes(message, "the operation's body is multipart/");
+    assert(message.endsWith("…, expected the body as data"), message);
+    boundedMessage(() =>
+      fromOpenAPITable({
+        format: "routecast-openapi-table/1",
+        operations: {},
+        [text]: 1,
+      } as unknown as OpenAPITable)
+    );
+  }
+  assertThrows(
+    () =>
+      fromOpenAPITable({
+        format: "routecast-openapi-table/1",
+        operations: {},
+        "a\r\nb": 1,
+      } as unknown as OpenAPITable),
+    TypeError,
+    'Invalid OpenAPI table at ["a\\r\\nb"]: unknown field, expected "format", "server", "operations"',
+  );
 });

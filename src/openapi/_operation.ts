@@ -206,6 +206,28 @@ function readParameter(declaration: ParameterDeclaration): Parameter {
   };
 }
 
+/** The longest text of a table that a message shows: a message stays under 1 KB. */
+const MAX_SHOWN = 1000;
+/** The longest media type a message shows, as long as a quoted value. */
+const MAX_SHOWN_TYPE = 200;
+
+/**
+ * Text of a table shown in a message: control characters and lone
+ * surrogates escaped as quoted values escape them, and cut after `max`
+ * characters, so that no message exceeds 1 KB (docs/design.md rule 15).
+ */
+function shown(text: string, max: number): string {
+  let out = "";
+  for (const character of text) {
+    const escaped = character === '"' || character === "\\"
+      ? character
+      : JSON.stringify(character).slice(1, -1);
+    if (out.length + escaped.length > max) return out + "…";
+    out += escaped;
+  }
+  return out;
+}
+
 /**
  * The query writer of a declared query parameter or form property: the
  * OpenAPI Specification's style tables; where it defines nothing, as
@@ -346,7 +368,7 @@ function compileOperation(
   operation: OperationDeclaration,
 ): OperationPlan {
   const error = read(operation, "error");
-  if (error !== undefined) throw new TypeError(error);
+  if (error !== undefined) throw new TypeError(shown(error, MAX_SHOWN));
   const parameters: DeclaredValue[] = [];
   const byName = new Map<string, number[]>();
   const pathParameters = new Map<string, Parameter>();
@@ -408,7 +430,7 @@ function compileOperation(
       throw new TypeError(
         `Invalid parameter ${quoteValue(Object.keys(members)[0])} for ${
           quoteValue(caller)
-        }: the operation's body is ${type}, expected the body as data`,
+        }: the operation's body is ${shown(type!, MAX_SHOWN_TYPE)}, expected the body as data`,
       );
     };
   }
