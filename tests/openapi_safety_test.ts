@@ -1,7 +1,9 @@
 /**
  * SECURITY.md's guarantees on `./openapi`'s own code (issue 29): a polluted
  * Object.prototype changes no table, declaration or request; the messages a
- * table makes stay under 1 KB. The deno.json `test:unsafe-proto` task runs this file
+ * table makes stay under 1 KB; no value or key that a caller passes can end a
+ * query value or pair (`allowReserved`, deepObject keys, form bodies), a
+ * cookie, or a header. The deno.json `test:unsafe-proto` task runs this file
  * again with `--unstable-unsafe-proto`, where `__proto__` is a setter as in
  * Node.js and browsers.
  */
@@ -11,7 +13,10 @@ import {
   fromOpenAPITable,
   type OpenAPITable,
 } from "@routecast/endpoint/openapi";
+import { createEndpoint } from "@routecast/endpoint";
+import fc from "fast-check";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+import { assertProperty } from "./_fc.ts";
 
 const BASE = "https://api.example.com";
 const MAX_MESSAGE = 1024;
@@ -378,5 +383,346 @@ Deno.test("fromOpenAPITable() bounds the media type in 'expected the body as dat
       } as unknown as OpenAPITable),
     TypeError,
     'Invalid OpenAPI table at ["a\\r\\nb"]: unknown field, expected "format", "server", "operations"',
+  );
+});
+
+// No value or key ends a query value, a pair, a cookie or a header.
+
+/** Characters that end or split a query, a pair, a cookie or a header, and others. */
+const HOSTILE = [..."#&=+?/[]:@!$'(),;* a\"\\é\r\n\0"];
+/** Keys that are also special names. */
+const SPECIAL_KEYS = ["__proto__", "constructor", "headers", "url", "method", "data", "x]=1&admin"];
+
+const text = fc.string({ unit: fc.constantFrom(...HOSTILE), maxLength: 12 });
+const key = fc.oneof(text, fc.constantFrom(...SPECIAL_KEYS));
+/** A plain object with own keys (`__proto__` included), in order. */
+const members = fc.uniqueArray(fc.tuple(key, text), {
+  minLength: 1,
+  maxLength: 4,
+  selector: ([name]) => name,
+}).map((entries) => Object.fromEntries(entries) as Record<string, string>);
+const items = fc.array(text, { minLength: 1, maxLength: 4 });
+
+/** The pairs of a query or form body, names and values percent-decoded. */
+function pairsOf(query: string): [string, string][] {
+  return query.split("&").map((pair) => {
+    const equals = pair.indexOf("=");
+    assert(equals >= 0, `no "=" in ${JSON.stringify(pair)} of ${JSON.stringify(query)}`);
+    return [decodeURIComponent(pair.slice(0, equals)), decodeURIComponent(pair.slice(equals + 1))];
+  });
+}
+
+/** The pairs of a url's query; the url must parse and have no fragment. */
+function queryPairs(url: string): [string, string][] {
+  const parsed = new URL(url);
+  assertEquals(parsed.hash, "", url);
+  return pairsOf(url.slice(url.indexOf("?") + 1));
+}
+
+/** What `name` with `value` gives, in pairs, by style: exploded, deepObject, or one pair. */
+function expectedPairs(
+  name: string,
+  value: string | string[] | Record<string, string>,
+  style: "explode" | "deepObject" | "single",
+): [string, string][] | string[] {
+  if (typeof value === "string") return [[name, value]];
+  if (Array.isArray(value)) {
+    return style === "single" ? [name] : value.map((item): [string, string] => [name, item]);
+  }
+  const entries = Object.entries(value);
+  if (style === "single") return [name];
+  return entries.map((
+    [k, v],
+  ): [string, string] => [style === "deepObject" ? `${name}[${k}]` : k, v]);
+}
+
+/** A value's strings (items, keys and members) as one text. */
+function textOf(value: string | string[] | Record<string, string>): string {
+  return typeof value === "string"
+    ? value
+    : Array.isArray(value)
+    ? value.join()
+    : Object.entries(value).join();
+}
+
+/** Pairs compared with what was expected: whole pairs, or only names where values are joined. */
+function assertPairs(pairs: [string, string][], expected: [string, string][] | string[]) {
+  assertEquals(
+    typeof expected[0] === "string" ? pairs.map(([name]) => name) : pairs,
+    expected,
+  );
+}
+
+const STYLES = [
+  ["form", { explode: true }, "explode"],
+  ["csv", { explode: false }, "single"],
+  ["space", { style: "spaceDelimited", explode: false }, "single"],
+  ["pipe", { style: "pipeDelimited", explode: false }, "single"],
+  ["deep", { style: "deepObject", explode: true }, "deepObject"],
+] as const;
+
+Deno.test("fromOpenAPI() writes no value or key of a query parameter that ends its value or pair, allowReserved or not", () => {
+  for (const allowReserved of [false, true]) {
+    const api = fromOpenAPI({
+      ...DESCRIPTION,
+      paths: {
+        "/q": {
+          post: {
+            parameters: STYLES.map(([name, style]) => ({
+              name,
+              in: "query",
+              allowReserved,
+              ...style,
+            })),
+            requestBody: {
+              content: {
+                [FORM]: {
+                  encoding: Object.fromEntries(
+                    STYLES.map(([name, style]) => [`body_${name}`, { allowReserved, ...style }]),
+                  ),
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    });
+    for (const [name, , style] of STYLES) {
+      assertProperty(
+        fc.property(fc.oneof(text, items, members), (value) => {
+          const query = api("POST /q", { [name]: value });
+          assertPairs(queryPairs(query.url), expectedPairs(name, value, style));
+          // The same in a form body's property, by its encoding.
+          const field = `body_${name}`;
+          const form = api("POST /q", { [field]: value });
+          assertPairs(pairsOf(form.body as string), expectedPairs(field, value, style));
+        }),
+        200,
+      );
+    }
+  }
+});
+
+Deno.test("fromOpenAPI() writes a JSON-content query parameter with allowReserved as one pair", () => {
+  const api = fromOpenAPI({
+    ...DESCRIPTION,
+    paths: {
+      "/j": {
+        get: {
+          parameters: [{
+            name: "j",
+            in: "query",
+            allowReserved: true,
+            content: { "application/json": {} },
+          }],
+          responses: {},
+        },
+      },
+    },
+  });
+  assertEquals(
+    api("GET /j", { j: { "a&b=c": "#x" } }).url,
+    `${BASE}/j?j=%7B%22a%26b=c%22:%22%23x%22%7D`,
+  );
+  assertProperty(
+    fc.property(fc.oneof(text, items, members), (value) => {
+      assertEquals(queryPairs(api("GET /j", { j: value }).url), [
+        ["j", typeof value === "string" ? value : JSON.stringify(value)],
+      ]);
+    }),
+    200,
+  );
+});
+
+Deno.test("createEndpoint() writes no object key that ends a pair, in deepObject and exploded form", () => {
+  const base = { baseUrl: BASE };
+  const forms = [
+    [createEndpoint(base), "deepObject"],
+    [createEndpoint(base, { objects: "deepObject" }), "deepObject"],
+    [createEndpoint(base, { objects: "explode" }), "explode"],
+  ] as const;
+  assertEquals(
+    createEndpoint(base)("GET /x", { filter: { "x]=1&admin": "1" } }).url,
+    `${BASE}/x?filter%5Bx%5D%3D1%26admin%5D=1`,
+  );
+  for (const [api, style] of forms) {
+    assertProperty(
+      fc.property(members, (value) => {
+        assertPairs(
+          queryPairs(api("GET /x", { filter: value }).url),
+          expectedPairs("filter", value, style),
+        );
+      }),
+      200,
+    );
+  }
+});
+
+Deno.test("fromOpenAPI() writes deepObject keys that cannot add a parameter, allowReserved or not", () => {
+  for (const allowReserved of [false, true]) {
+    const api = fromOpenAPI({
+      ...DESCRIPTION,
+      paths: {
+        "/d": {
+          post: {
+            parameters: [
+              { name: "filter", in: "query", style: "deepObject", explode: true, allowReserved },
+            ],
+            requestBody: {
+              content: {
+                [FORM]: {
+                  encoding: { meta: { style: "deepObject", explode: true, allowReserved } },
+                },
+              },
+            },
+            responses: {},
+          },
+        },
+      },
+    });
+    const hostile = JSON.parse('{"x]=1&admin": "1", "__proto__": "p", "a#b": "c", "k": "v&w=x#y"}');
+    const query = api("POST /d", { filter: hostile }).url;
+    const form = api("POST /d", { meta: hostile }).body as string;
+    if (allowReserved) {
+      assertEquals(
+        query,
+        `${BASE}/d?filter[x]%3D1%26admin]=1&filter[__proto__]=p&filter[a%23b]=c&filter[k]=v%26w=x%23y`,
+      );
+      assertEquals(
+        form,
+        "meta[x]%3D1%26admin]=1&meta[__proto__]=p&meta[a%23b]=c&meta[k]=v%26w=x%23y",
+      );
+    } else {
+      assertEquals(
+        query,
+        `${BASE}/d?filter%5Bx%5D%3D1%26admin%5D=1&filter%5B__proto__%5D=p&filter%5Ba%23b%5D=c&filter%5Bk%5D=v%26w%3Dx%23y`,
+      );
+    }
+    assertPairs(queryPairs(query), expectedPairs("filter", hostile, "deepObject"));
+    assertPairs(pairsOf(form), expectedPairs("meta", hostile, "deepObject"));
+  }
+});
+
+Deno.test("fromOpenAPI() writes cookie parameters whose values and keys cannot add a cookie", () => {
+  const api = fromOpenAPI({
+    ...DESCRIPTION,
+    paths: {
+      "/c": {
+        get: {
+          parameters: [
+            { name: "session", in: "cookie" },
+            { name: "prefs", in: "cookie", explode: false },
+            { name: "a;b=c", in: "cookie" },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  assertEquals(
+    api("GET /c", {
+      session: 'v; admin=1, "x"\r\n',
+      prefs: JSON.parse('{"__proto__": "p;q", "k=1": "v"}'),
+      "a;b=c": ["\0", ";"],
+      headers: { cookie: "own=1" },
+    }).headers.cookie,
+    "own=1; session=v%3B%20admin%3D1%2C%20%22x%22%0D%0A; prefs=__proto__%2Cp%3Bq%2Ck%3D1%2Cv; a%3Bb%3Dc=%00; a%3Bb%3Dc=%3B",
+  );
+  assertProperty(
+    fc.property(
+      fc.oneof(text, items, members),
+      fc.oneof(text, items, members),
+      (session, prefs) => {
+        const cookie = api("GET /c", { session, prefs }).headers.cookie as string;
+        const pairs = cookie.split("; ").map((pair): [string, string] => {
+          // Percent-encoded unreserved text: no ;, comma, space, quote, CR or LF.
+          assert(/^[A-Za-z0-9%._~-]*=[A-Za-z0-9%._~-]*$/.test(pair), pair);
+          const equals = pair.indexOf("=");
+          return [
+            decodeURIComponent(pair.slice(0, equals)),
+            decodeURIComponent(pair.slice(equals + 1)),
+          ];
+        });
+        // Exploded (the default): one cookie per item or member; else one cookie, items joined.
+        assertEquals(pairs.slice(0, -1), expectedPairs("session", session, "explode"));
+        const [name, value] = pairs.at(-1)!;
+        assertEquals(name, "prefs");
+        if (typeof prefs === "string") assertEquals(value, prefs);
+      },
+    ),
+    200,
+  );
+});
+
+Deno.test("fromOpenAPI() refuses CR, LF and NUL in a header parameter's value, items and keys", () => {
+  const api = fromOpenAPI({
+    ...DESCRIPTION,
+    paths: {
+      "/h": {
+        get: {
+          parameters: [
+            { name: "X-Plain", in: "header" },
+            { name: "X-Exploded", in: "header", explode: true },
+          ],
+          responses: {},
+        },
+      },
+    },
+  });
+  for (const name of ["X-Plain", "X-Exploded"]) {
+    for (const value of ["a\r\nx-admin: 1", ["a", "\n"], { "k\0": "v" }, { k: "\r" }]) {
+      const message = boundedMessage(() => api("GET /h", { [name]: value }));
+      assertStringIncludes(message, "contains CR, LF or NUL");
+    }
+  }
+  assertProperty(
+    fc.property(fc.oneof(text, items, members), (value) => {
+      let headers: Record<string, unknown>;
+      try {
+        headers = api("GET /h", { "X-Exploded": value }).headers;
+      } catch (error) {
+        assert(
+          error instanceof TypeError && /contains CR, LF or NUL/.test(error.message),
+          String(error),
+        );
+        assert(/[\r\n\0]/.test(textOf(value)), JSON.stringify(value));
+        return;
+      }
+      assertEquals(Object.keys(headers), ["x-exploded"]);
+      assert(!/[\r\n\0]/.test(headers["x-exploded"] as string));
+    }),
+    200,
+  );
+});
+
+Deno.test("fromOpenAPI() writes a form body's own __proto__ and option-named members as fields", () => {
+  const api = fromOpenAPI(DESCRIPTION);
+  const body =
+    api("PUT /plain-form", JSON.parse('{"__proto__": "p&q", "plain": {"__proto__": "#"}}')).body;
+  assertEquals(body, "__proto__=p%26q&plain=%7B%22__proto__%22%3A%22%23%22%7D");
+  assertEquals(Object.getPrototypeOf({}), Object.prototype);
+});
+
+Deno.test("fromOpenAPITable() writes allowReserved parameter names that end no pair", () => {
+  const names = ["a=b", "c&d", "e#f", "g[h]", "i%zz", "j k"];
+  const api = fromOpenAPITable({
+    format: "routecast-openapi-table/1",
+    server: BASE,
+    operations: {
+      "GET /n": { parameters: names.map((name) => ({ in: "query", name, allowReserved: true })) },
+    },
+  });
+  const values = Object.fromEntries(names.map((name) => [name, `${name}=&#`]));
+  const { url } = api("GET /n", values);
+  assertEquals(
+    url,
+    `${BASE}/n?a%3Db=a=b=%26%23&c%26d=c%26d=%26%23&e%23f=e%23f=%26%23&g[h]=g[h]=%26%23&i%25zz=i%25zz=%26%23&j%20k=j%20k=%26%23`,
+  );
+  assertEquals(queryPairs(url), Object.entries(values));
+  const lists = Object.fromEntries(names.map((name) => [name, [name, "#"]]));
+  assertEquals(
+    queryPairs(api("GET /n", lists).url),
+    names.flatMap((name) => [[name, name], [name, "#"]]),
   );
 });

@@ -10,13 +10,17 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
-import { encodeText } from "../uri_template/_encode.ts";
 import { isToken } from "../endpoint/_headers.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
-import { formsWriter, type ListForm, type ObjectForm } from "../endpoint/_query_forms.ts";
+import {
+  encodeQuery,
+  formsWriter,
+  type ListForm,
+  type ObjectForm,
+} from "../endpoint/_query_forms.ts";
 import { routeFromString } from "../endpoint/_route.ts";
 import { over } from "../endpoint/_build.ts";
 import {
@@ -392,7 +396,7 @@ function compileOperation(
       name,
       in: parameter.in,
       query: queryStyle(style, explode, reserved),
-      prefix: encodeText(name, reserved) + "=",
+      prefix: encodeQuery(name, reserved, true) + "=",
       reserved,
       explode,
       json,
