@@ -304,7 +304,7 @@ function pathTemplate(
     named.add(name);
     const parameter = declared.get(name);
     const style = parameter?.style ?? "simple";
-    const operator = Object.hasOwn(PATH_OPERATOR, style) ? PATH_OPERATOR[style] : undefined;
+    const operator = PATH_OPERATOR[style];
     if (operator === undefined) {
       throw invalidDeclaration(
         route,
