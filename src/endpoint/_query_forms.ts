@@ -27,15 +27,35 @@ const JOINERS: Record<Exclude<ListForm, "repeat">, string> = {
 };
 
 /**
+ * `text` percent-encoded for a query as RFC 6570 `{?x}` encodes a value, or,
+ * when `reserved` (OpenAPI's `allowReserved`), as `{+x}` does but for `#`
+ * and `&`, which would end the query or the pair, and in a `name`, `=`,
+ * which would end the name: no value or key can add a parameter or move the
+ * rest of the query into the fragment (docs/any-api.md, differences).
+ */
+export function encodeQuery(text: string, reserved: boolean, name = false): string {
+  if (!reserved) return encodeText(text, false);
+  let encoded = encodeText(text, true);
+  if (encoded.includes("#")) encoded = encoded.replaceAll("#", "%23");
+  if (encoded.includes("&")) encoded = encoded.replaceAll("&", "%26");
+  if (name && encoded.includes("=")) encoded = encoded.replaceAll("=", "%3D");
+  return encoded;
+}
+
+/**
  * A writer of query parameters in these forms: names and values
  * percent-encoded as RFC 6570 `{?x}` encodes them, or as `{+x}` does when
- * `reserved` (OpenAPI's `allowReserved`). A value undefined in RFC 6570's
- * sense (`null`, an empty list or object) is left out; a list or object
- * inside a list or object is a `TypeError` naming the parameter.
+ * `reserved` (OpenAPI's `allowReserved`), but for the delimiters
+ * {@linkcode encodeQuery} keeps encoded. A deepObject's keys are written as
+ * names (`name[key]`). A value undefined in RFC 6570's sense (`null`, an
+ * empty list or object) is left out; a list or object inside a list or
+ * object is a `TypeError` naming the parameter.
  */
 export function formsWriter(lists: ListForm, objects: ObjectForm, reserved: boolean): QueryWriter {
-  const key = reserved ? (name: string) => encodeText(name, true) + "=" : nameEquals;
-  const encode = (text: string) => encodeText(text, reserved);
+  const key = reserved ? (name: string) => encodeQuery(name, true, true) + "=" : nameEquals;
+  const encode = reserved
+    ? (text: string) => encodeQuery(text, true)
+    : (text: string) => encodeText(text, false);
   return (name, value) => {
     if (typeof value === "string") return key(name) + encode(value);
     if (typeof value === "number") return key(name) + encodeNumber(value);

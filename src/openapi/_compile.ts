@@ -249,7 +249,7 @@ function readBody(document: Node, value: unknown, where: string): BodyDeclaratio
     const fields = new Set<string>();
     optionFields(document, field(media, "schema"), at(place, "schema"), fields);
     if (fields.size > 0) body.fields = [...fields];
-    if (body.kind === "form") {
+    if (field(body, "kind") === "form") {
       const encoding = readEncoding(document, field(media, "encoding"), at(place, "encoding"));
       if (encoding !== undefined) body.encoding = encoding;
     }
@@ -352,7 +352,7 @@ export function compileDescription(description: unknown): OpenAPITable {
         if (shared instanceof TypeError) throw shared;
         declaration = readOperation(document, value, at(where, method), shared);
         const operationServer = absolute(
-          declaration.server as string | undefined ?? pathServer as string | undefined,
+          field(declaration, "server") as string | undefined ?? pathServer as string | undefined,
         );
         delete declaration.server;
         if (operationServer !== undefined && operationServer !== server) {

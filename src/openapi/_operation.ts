@@ -10,13 +10,17 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
-import { encodeText } from "../uri_template/_encode.ts";
 import { isToken } from "../endpoint/_headers.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
-import { formsWriter, type ListForm, type ObjectForm } from "../endpoint/_query_forms.ts";
+import {
+  encodeQuery,
+  formsWriter,
+  type ListForm,
+  type ObjectForm,
+} from "../endpoint/_query_forms.ts";
 import { routeFromString } from "../endpoint/_route.ts";
 import { over } from "../endpoint/_build.ts";
 import {
@@ -172,6 +176,63 @@ const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
 };
 
 /**
+ * A declaration's own field `key`, never one inherited: a table may be
+ * hand-made, and Object.prototype polluted (docs/design.md rule 14).
+ */
+function read<D extends object, K extends keyof D & string>(
+  declaration: D,
+  key: K,
+): D[K] | undefined {
+  return Object.hasOwn(declaration, key) ? declaration[key] : undefined;
+}
+
+/** A parameter as compiled: its own fields, with the defaults of its location and style. */
+interface Parameter {
+  readonly in: ParameterLocation;
+  readonly name: string;
+  readonly style: ParameterStyle;
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  readonly json: boolean;
+}
+
+/** A parameter declaration, read through its own fields only. */
+function readParameter(declaration: ParameterDeclaration): Parameter {
+  const location = read(declaration, "in")!;
+  const style = read(declaration, "style") ?? DEFAULT_STYLE[location];
+  return {
+    in: location,
+    name: read(declaration, "name")!,
+    style,
+    explode: read(declaration, "explode") ?? style === "form",
+    allowReserved: read(declaration, "allowReserved") === true,
+    json: read(declaration, "json") === true,
+  };
+}
+
+/** The longest text of a table that a message shows: a message stays under 1 KB. */
+const MAX_SHOWN = 1000;
+/** The longest media type a message shows, as long as a quoted value. */
+const MAX_SHOWN_TYPE = 200;
+
+/**
+ * Text of a table shown in a message: control characters and lone
+ * surrogates escaped as quoted values escape them, and cut after `max`
+ * characters, so that no message exceeds 1 KB (docs/design.md rule 15).
+ */
+function shown(text: string, max: number): string {
+  let out = "";
+  for (const character of text) {
+    const escaped = character === '"' || character === "\\"
+      ? character
+      : JSON.stringify(character).slice(1, -1);
+    if (out.length + escaped.length > max) return out + "…";
+    out += escaped;
+  }
+  return out;
+}
+
+/**
  * The query writer of a declared query parameter or form property: the
  * OpenAPI Specification's style tables; where it defines nothing, as
  * swagger-client writes it (a deepObject list repeats the name or joins with
@@ -223,7 +284,7 @@ function isVariableName(name: string): boolean {
 function pathTemplate(
   route: string,
   path: string,
-  declared: ReadonlyMap<string, ParameterDeclaration>,
+  declared: ReadonlyMap<string, Parameter>,
   named: Set<string>,
 ): string {
   let out = "";
@@ -252,7 +313,7 @@ function pathTemplate(
         } has style ${style}, expected "simple", "label" or "matrix"`,
       );
     }
-    const explode = parameter?.explode === true && parameter.json !== true;
+    const explode = parameter !== undefined && parameter.explode && !parameter.json;
     out += path.slice(copied, open) + "{" + operator + name + (explode ? "*" : "") + "}";
     copied = close + 1;
   }
@@ -262,11 +323,40 @@ function pathTemplate(
 /** The named options an operation declares as its parameters or body fields. */
 function shadowedNames(operation: OperationDeclaration): ReadonlySet<string> {
   const names = new Set<string>();
-  for (const parameter of operation.parameters ?? []) {
-    if (isNamedOption(parameter.name)) names.add(parameter.name);
+  for (const parameter of read(operation, "parameters") ?? []) {
+    const name = read(parameter, "name")!;
+    if (isNamedOption(name)) names.add(name);
   }
-  for (const field of operation.body?.fields ?? []) if (isNamedOption(field)) names.add(field);
+  const body = read(operation, "body");
+  for (const field of (body && read(body, "fields")) ?? []) {
+    if (isNamedOption(field)) names.add(field);
+  }
   return names;
+}
+
+/** How a form body's properties are written, by their encoding (own fields only). */
+function formEncoding(
+  declared: BodyDeclaration["encoding"],
+): ReadonlyMap<string, FormEncoding> | undefined {
+  if (declared === undefined) return undefined;
+  const encoding = new Map<string, FormEncoding>();
+  for (const property of Object.keys(declared)) {
+    const entry = declared[property];
+    const style = read(entry, "style");
+    const explode = read(entry, "explode");
+    const reserved = read(entry, "allowReserved");
+    // A style, explode or allowReserved wins over a content type (OpenAPI's Encoding Object).
+    if (style === undefined && explode === undefined && reserved === undefined) {
+      if (read(entry, "json") === true) encoding.set(property, "json");
+      continue;
+    }
+    const effective = style ?? "form";
+    encoding.set(
+      property,
+      queryStyle(effective, explode ?? effective === "form", reserved === true),
+    );
+  }
+  return encoding;
 }
 
 /**
@@ -281,14 +371,15 @@ function compileOperation(
   path: string,
   operation: OperationDeclaration,
 ): OperationPlan {
-  if (operation.error !== undefined) throw new TypeError(operation.error);
+  const error = read(operation, "error");
+  if (error !== undefined) throw new TypeError(shown(error, MAX_SHOWN));
   const parameters: DeclaredValue[] = [];
   const byName = new Map<string, number[]>();
-  const pathParameters = new Map<string, ParameterDeclaration>();
+  const pathParameters = new Map<string, Parameter>();
   let jsonPath = false;
-  for (const parameter of operation.parameters ?? []) {
-    const name = parameter.name;
-    const json = parameter.json === true;
+  for (const declaration of read(operation, "parameters") ?? []) {
+    const parameter = readParameter(declaration);
+    const { name, json } = parameter;
     if (parameter.in === "path") {
       pathParameters.set(name, parameter);
       jsonPath ||= json;
@@ -300,14 +391,12 @@ function compileOperation(
         `header parameter ${quoteValue(name)} is not an HTTP token, expected a header name`,
       );
     }
-    const style = parameter.style ?? DEFAULT_STYLE[parameter.in];
-    const explode = parameter.explode ?? style === "form";
-    const reserved = parameter.allowReserved === true;
+    const { style, explode, allowReserved: reserved } = parameter;
     const at = parameters.push({
       name,
       in: parameter.in,
       query: queryStyle(style, explode, reserved),
-      prefix: encodeText(name, reserved) + "=",
+      prefix: encodeQuery(name, reserved, true) + "=",
       reserved,
       explode,
       json,
@@ -333,42 +422,25 @@ function compileOperation(
     byName.set(name, [...(byName.get(name) ?? []), at]);
   }
   const shadowed = shadowedNames(operation);
-  const body = operation.body;
-  let encoding: Map<string, FormEncoding> | undefined;
-  if (body?.kind === "form" && body.encoding !== undefined) {
-    encoding = new Map();
-    for (const property of Object.keys(body.encoding)) {
-      const declared = body.encoding[property];
-      // A style, explode or allowReserved wins over a content type (OpenAPI's Encoding Object).
-      if (
-        declared.style === undefined && declared.explode === undefined &&
-        declared.allowReserved === undefined
-      ) {
-        if (declared.json === true) encoding.set(property, "json");
-        continue;
-      }
-      const style = declared.style ?? "form";
-      encoding.set(
-        property,
-        queryStyle(style, declared.explode ?? style === "form", declared.allowReserved === true),
-      );
-    }
-  }
+  const body = read(operation, "body");
+  const kind = body && read(body, "kind");
+  const type = body && read(body, "type");
   let writeBody: OperationPlan["body"];
-  if (body?.kind === "form") {
+  if (kind === "form") {
+    const encoding = formEncoding(read(body!, "encoding"));
     writeBody = (members) => formBody(members, encoding);
-  } else if (body?.kind === "data") {
+  } else if (kind === "data") {
     writeBody = (members, caller) => {
       throw new TypeError(
         `Invalid parameter ${quoteValue(Object.keys(members)[0])} for ${
           quoteValue(caller)
-        }: the operation's body is ${body.type}, expected the body as data`,
+        }: the operation's body is ${shown(type!, MAX_SHOWN_TYPE)}, expected the body as data`,
       );
     };
   }
   return {
     template,
-    server: operation.server,
+    server: read(operation, "server"),
     names: parameters.map((parameter) => parameter.name),
     byName,
     shadowed: shadowed.size === 0 ? undefined : shadowed,
@@ -396,9 +468,7 @@ function compileOperation(
       return writeParameters(parameters, merged, headers);
     },
     // fetch writes a multipart body's content type with its boundary: set none.
-    contentType: body?.kind === "data" && body.type.toLowerCase().startsWith("multipart/")
-      ? ""
-      : body?.type,
+    contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
     body: writeBody,
   };
 }

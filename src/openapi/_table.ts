@@ -77,8 +77,9 @@ function optionalBoolean(node: Node, key: string, where: string): void {
 function checkKeys(node: Node, allowed: readonly string[], where: string): void {
   for (const key of Object.keys(node)) {
     if (!allowed.includes(key)) {
+      // A key is shown as `at` shows it: bounded, quoted unless an identifier.
       throw invalidTable(
-        where === TOP ? key : at(where, key),
+        where === TOP ? at("", key).replace(/^\./, "") : at(where, key),
         `unknown field, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
       );
     }

@@ -14,6 +14,7 @@ import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
 import { urlValue } from "../endpoint/_url.ts";
+import { encodeQuery } from "../endpoint/_query_forms.ts";
 import type { ParameterLocation } from "./_operation.ts";
 
 /** How a form property with an encoding is written: by style, or as JSON text. */
@@ -166,7 +167,7 @@ export function writeParameters(
       query = join(
         query,
         typeof value === "string"
-          ? parameter.prefix + encodeText(value, parameter.reserved)
+          ? parameter.prefix + encodeQuery(value, parameter.reserved)
           : typeof value === "number"
           ? parameter.prefix + encodeNumber(value)
           : parameter.query(name, value),
