@@ -272,7 +272,7 @@ Deno.test("fromOpenAPI() writes header parameters in simple style and cookie par
   assertThrows(
     () => api("GET /me", { "X-Request-Id": "a\r\nb" }),
     TypeError,
-    'Invalid value for header "x-request-id": "a\\r\\nb" contains CR, LF or NUL, expected a single-line value',
+    'Invalid value for header "x-request-id": it contains CR, LF or NUL (CR at index 1), expected a single-line value',
   );
 });
 
