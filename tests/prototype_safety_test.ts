@@ -111,6 +111,7 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       // The call's own values are kept by index: a value not given is a hole.
       calls.push(
         () => builder("GET /x/{a}{?b,c,d}", { a: "1", d: "2" }).url,
+        () => builder("GET /x/{a}/{b}", { a: "1" }).url,
         () => builder("GET /x", { mediaType: { format: "raw" } }).url,
         () => builder.defaults({ q: 1, r: 2, s: 3 })("GET /x", { s: 4 }).url,
       );
@@ -129,6 +130,10 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
         );
       }
     }
+    calls.push(
+      () => api("GET /items/{ids}", { ids: ["a"], prefs: "1" }).url,
+      () => api("GET /items/{ids}", { ids: ["a"], tags: "1" }).url,
+    );
     for (const list of sparse()) {
       calls.push(
         () => api("GET /items/{ids}", { ids: list, tags: list, pipes: list }).url,
