@@ -14,6 +14,7 @@ import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
 import { urlValue } from "../endpoint/_url.ts";
+import { writeJson } from "../endpoint/_json.ts";
 import { encodeQuery } from "../endpoint/_query_forms.ts";
 import type { ParameterLocation } from "./_operation.ts";
 
@@ -38,31 +39,21 @@ export interface DeclaredValue {
 
 /**
  * The text of `value` as JSON (a string is taken as JSON text already, as
- * swagger-client takes it).
+ * swagger-client takes it), written without calling the caller's code: no
+ * `toJSON` (see {@linkcode writeJson}).
  *
  * @throws {TypeError} Naming the parameter, when it has no JSON text.
  */
 export function jsonText(name: string, value: unknown): string {
   if (typeof value === "string") return value;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw new TypeError(
-      `Invalid value for parameter ${
-        quoteValue(name)
-      }: it cannot be written as JSON, expected JSON data`,
-      { cause: error },
-    );
-  }
-  if (text === undefined) {
-    throw new TypeError(
-      `Invalid value for parameter ${quoteValue(name)}: ${
-        quoteValue(value)
-      } has no JSON text, expected JSON data`,
-    );
-  }
-  return text;
+  return writeJson(
+    value,
+    (detail, cause) =>
+      new TypeError(
+        `Invalid value for parameter ${quoteValue(name)}: it cannot be written as JSON, ${detail}`,
+        { cause },
+      ),
+  );
 }
 
 /** Whether a list or object member is itself a list or object (not a Date). */
