@@ -80,6 +80,7 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
             { name: "pipes", in: "query", style: "pipeDelimited", explode: false },
             { name: "X-Tags", in: "header" },
             { name: "prefs", in: "cookie" },
+            { name: "json", in: "query", content: { "application/json": {} } },
           ],
           responses: {},
         },
@@ -138,6 +139,7 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       calls.push(
         () => api("GET /items/{ids}", { ids: list, tags: list, pipes: list }).url,
         () => api("GET /items/{ids}", { ids: ["a"], "X-Tags": list, prefs: list }).headers,
+        () => api("GET /items/{ids}", { ids: ["a"], json: { list } }).url,
         () => api.defaults({ tags: list })("GET /items/{ids}", { ids: ["a"] }).url,
         () => api("POST /items/{ids}", { ids: ["a"], plain: list, styled: list }).body,
         () => api.defaults({ plain: list })("POST /items/{ids}", { ids: ["a"] }).body,
