@@ -594,7 +594,7 @@ Deno.test("routecast reports invalid input on one stderr line and exits 1", asyn
     ],
     [
       ["GET /x", "Bad:a\nb"],
-      'Invalid value for header "bad": "a\\nb" contains CR, LF or NUL, expected a single-line value',
+      'Invalid value for header "bad": it contains CR, LF or NUL (LF at index 1), expected a single-line value',
     ],
     [["GET /x", "flag"], 'Invalid item "flag": expected name=value, name:=json or Header:value'],
     [["GET /x", "=v"], 'Invalid item "=v": expected a name before "="'],

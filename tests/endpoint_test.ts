@@ -414,19 +414,19 @@ errors("endpoint() rule 10: invalid header names and values are TypeErrors", [
     "CRLF",
     () => endpoint("GET /x", { headers: { a: "1\r\nx: y" } }),
     TypeError,
-    'Invalid value for header "a": "1\\r\\nx: y" contains CR, LF or NUL, expected a single-line value',
+    'Invalid value for header "a": it contains CR, LF or NUL (CR at index 1), expected a single-line value',
   ],
   [
     "NUL",
     () => endpoint("GET /x", { headers: { a: "\0" } }),
     TypeError,
-    'Invalid value for header "a": "\\u0000" contains CR, LF or NUL, expected a single-line value',
+    'Invalid value for header "a": it contains CR, LF or NUL (NUL at index 0), expected a single-line value',
   ],
   [
     "LF via defaults",
     () => endpoint.defaults({ headers: { authorization: "token a\nb" } }),
     TypeError,
-    'Invalid value for header "authorization": "token a\\nb" contains CR, LF or NUL, expected a single-line value',
+    'Invalid value for header "authorization": it contains CR, LF or NUL (LF at index 7), expected a single-line value',
   ],
   [
     "object value",

@@ -1,14 +1,30 @@
 /**
  * Messages for a newcomer's first mistakes: the adapters given something
  * other than request options, a class instance as options through every
- * entry, and TypeScript's report of a route called without its options.
+ * entry, TypeScript's report of a route called without its options, and
+ * header values that are never quoted (they may be secrets).
  */
-import { endpoint, toCurl, toFetch } from "@routecast/endpoint";
+import { createEndpoint, endpoint, toCurl, toFetch } from "@routecast/endpoint";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@routecast/endpoint/octokit";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 
 const EXPECTED = "expected the request options endpoint() returns";
+/** A builder without its types: these tests pass what the types forbid. */
+// deno-lint-ignore no-explicit-any
+type Loose = ((route?: unknown, options?: unknown) => any) & {
+  defaults(options: unknown): Loose;
+  // deno-lint-ignore no-explicit-any
+  merge(route?: unknown, options?: unknown): any;
+  // deno-lint-ignore no-explicit-any
+  parse(options: unknown): any;
+};
+const BUILDERS: readonly (readonly [string, Loose])[] = [
+  ["main", endpoint as unknown as Loose],
+  ["lite", lite as unknown as Loose],
+  ["octokit", octokit as unknown as Loose],
+];
 
 for (const [name, adapter] of [["toFetch", toFetch], ["toCurl", toCurl]] as const) {
   Deno.test(`${name}() says what it expects when not given request options`, () => {
@@ -118,5 +134,77 @@ Deno.test("TypeScript reports a route called without its options as missing opti
     assertEquals([...byLine.keys()].sort(), [4, 5, 6, 7, 8]);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a header value with CR, LF or NUL is never quoted, whichever way it arrives", () => {
+  const secret = "Bearer sk_live_SECRET\r\nX: y";
+  const api = fromOpenAPI({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/me": {
+        get: {
+          parameters: [
+            { name: "X-API-Key", in: "header" },
+            { name: "X-Keys", in: "header" },
+            { name: "X-Json", in: "header", content: { "application/json": {} } },
+          ],
+          responses: {},
+        },
+      },
+    },
+  }) as unknown as Loose;
+  const neutral = createEndpoint({ baseUrl: "https://api.example.com" }) as unknown as Loose;
+  const paths: [string, string, () => unknown][] = [];
+  for (const [label, builder] of [...BUILDERS, ["createEndpoint", neutral]] as const) {
+    const headers = { authorization: secret };
+    paths.push(
+      [`${label}: a call`, "authorization", () => builder("GET /x", { headers })],
+      [`${label}: defaults()`, "authorization", () => builder.defaults({ headers })],
+      [
+        `${label}: parse()`,
+        "authorization",
+        () => builder.parse({ method: "GET", url: "/x", headers }),
+      ],
+      [
+        `${label}: merge() then parse()`,
+        "authorization",
+        () => builder.parse(builder.merge("GET /x", { headers })),
+      ],
+    );
+  }
+  for (const [label, builder] of BUILDERS) {
+    paths.push([
+      `${label}: the amended accept`,
+      "accept",
+      () => builder("GET /x", { headers: { accept: secret }, mediaType: { format: "raw" } }),
+    ]);
+  }
+  paths.push(
+    ["fromOpenAPI: a header parameter", "x-api-key", () => api("GET /me", { "X-API-Key": secret })],
+    ["fromOpenAPI: a list item", "x-keys", () => api("GET /me", { "X-Keys": ["a", secret] })],
+    ["fromOpenAPI: a JSON header", "x-json", () => api("GET /me", { "X-Json": secret })],
+    [
+      "fromOpenAPI: defaults()",
+      "x-api-key",
+      () => api.defaults({ "X-API-Key": secret })("GET /me"),
+    ],
+    [
+      "toCurl",
+      "authorization",
+      () =>
+        toCurl({ method: "GET", url: "https://h/x", headers: { authorization: "a\0" + secret } }),
+    ],
+  );
+  for (const [label, header, call] of paths) {
+    const error = assertThrows(call, TypeError);
+    const { message } = error;
+    for (const part of ["sk_live", "SECRET", "Bearer", "X: y"]) {
+      assert(!message.includes(part), `${label}: ${message}`);
+    }
+    assertStringIncludes(message, `header "${header}"`, label);
+    assert(message.length < 1024, label);
   }
 });

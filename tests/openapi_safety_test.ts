@@ -726,3 +726,156 @@ Deno.test("fromOpenAPITable() writes allowReserved parameter names that end no p
     names.flatMap((name) => [[name, name], [name, "#"]]),
   );
 });
+
+/** An operation with a JSON query parameter, a form body with a JSON property and one without. */
+const JSON_VALUES = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  servers: [{ url: "https://api.example.com" }],
+  paths: {
+    "/search": {
+      get: {
+        parameters: [{ name: "filter", in: "query", content: { "application/json": {} } }],
+        responses: {},
+      },
+      post: {
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              encoding: { meta: { contentType: "application/json" } },
+            },
+          },
+        },
+        responses: {},
+      },
+    },
+  },
+};
+
+Deno.test("fromOpenAPI() writes JSON values without calling toJSON, and as JSON.stringify on plain data", () => {
+  const api = fromOpenAPI(JSON_VALUES) as unknown as (route: string, options: unknown) => {
+    url: string;
+    body: unknown;
+  };
+  // Each way routecast writes JSON text: a query parameter, a JSON form property, a plain one.
+  const writers: [string, (value: unknown) => string][] = [
+    ["query", (filter) => decodeURIComponent(api("GET /search", { filter }).url.split("=")[1])],
+    ["form", (meta) => decodeURIComponent(String(api("POST /search", { meta }).body).slice(5))],
+    ["plain", (plain) => decodeURIComponent(String(api("POST /search", { plain }).body).slice(6))],
+  ];
+  let calls = 0;
+  class Money {
+    toJSON() {
+      calls++;
+      return "1 EUR";
+    }
+  }
+  const date = new Date(Date.UTC(2024, 0, 2));
+  for (const [label, write] of writers) {
+    const wrong = (value: unknown, found: string) => {
+      const error = assertThrows(() => write(value), TypeError);
+      assertStringIncludes(error.message, "it cannot be written as JSON, " + found, label);
+      assert(error.message.length < 1024);
+      return error;
+    };
+    // No toJSON is called: a class instance is not JSON data, and a polluted one is ignored.
+    wrong({ price: new Money() }, 'found an instance of Money for key "price"');
+    const clean = write({ a: [1, { b: null }], d: date, n: 12345678901234567890n });
+    assertEquals(
+      clean,
+      '{"a":[1,{"b":null}],"d":"2024-01-02T00:00:00.000Z","n":12345678901234567890}',
+    );
+    const prototypes = [Object.prototype, Array.prototype, Date.prototype, BigInt.prototype];
+    const saved = prototypes.map((prototype) =>
+      Object.getOwnPropertyDescriptor(prototype, "toJSON")
+    );
+    try {
+      for (const prototype of prototypes) {
+        Object.defineProperty(prototype, "toJSON", {
+          value: () => (calls++, "evil"),
+          configurable: true,
+          writable: true,
+        });
+      }
+      assertEquals(write({ a: [1, { b: null }], d: date, n: 12345678901234567890n }), clean);
+    } finally {
+      prototypes.forEach((prototype, i) => {
+        delete (prototype as { toJSON?: unknown }).toJSON;
+        if (saved[i] !== undefined) Object.defineProperty(prototype, "toJSON", saved[i]!);
+      });
+    }
+    assertEquals(calls, 0, label);
+    // A getter is read once; a hole is null, undefined left out, as JSON.stringify writes them.
+    let reads = 0;
+    // deno-lint-ignore no-sparse-arrays
+    const holes = [, undefined, 1];
+    assertEquals(
+      write({
+        get once() {
+          return ++reads;
+        },
+        holes,
+        gone: undefined,
+        ["__proto__"]: "x",
+      }),
+      JSON.stringify({ once: 1, holes, ["__proto__"]: "x" }),
+    );
+    assertEquals(reads, 1);
+    // Anything else is a TypeError that names the parameter.
+    const name = label === "query" ? "filter" : label === "form" ? "meta" : "plain";
+    for (
+      const [value, found] of [
+        [{ f: () => 1 }, 'found function for key "f"'],
+        [{ s: Symbol("s") }, 'found symbol for key "s"'],
+        [{ m: new Map() }, 'found an instance of Map for key "m"'],
+        [{ d: new Date(NaN) }, 'found an invalid Date for key "d"'],
+      ] as const
+    ) {
+      assertStringIncludes(wrong(value, found).message, `parameter "${name}"`);
+    }
+    const cycle: Record<string, unknown> = {};
+    cycle.self = { cycle };
+    wrong(cycle, "it contains a cycle");
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    wrong({ deep }, "nested more than 64 levels deep");
+    const cause = new Error("mine");
+    const throwing = new Date(0);
+    throwing.toISOString = () => {
+      throw cause;
+    };
+    assertEquals(wrong({ throwing }, "expected toISOString() to return a string").cause, cause);
+    const long = [] as unknown[];
+    long.length = 2 ** 32 - 1;
+    wrong({ long }, "found a list of 4294967295 items");
+  }
+});
+
+Deno.test("writeJson() writes what JSON.stringify writes on plain data", async () => {
+  const { writeJson } = await import("../src/endpoint/_json.ts");
+  const fail = (detail: string) => new TypeError(detail);
+  const key = fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom("__proto__", "constructor"));
+  const { value } = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.string({ unit: "binary" }),
+      fc.string({
+        unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)),
+      }),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.oneof(tie("value"), fc.constant(undefined))),
+      fc.sparseArray(tie("value")),
+      fc.dictionary(key, fc.oneof(tie("value"), fc.constant(undefined)), {
+        noNullPrototype: false,
+      }),
+    ),
+  }));
+  assertProperty(
+    fc.property(value, (item) => {
+      assertEquals(writeJson(item, fail), JSON.stringify(item));
+    }),
+    500,
+  );
+});

@@ -7,6 +7,11 @@
  */
 import { endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
+import { createEndpoint } from "@routecast/endpoint";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
+import { expand } from "@routecast/endpoint/uri-template";
+import { assert, assertEquals } from "@std/assert";
 import prototypeCases from "./node/_prototype.cjs";
 
 for (const [label, builder] of [["main", endpoint], ["lite", lite]] as const) {
@@ -14,3 +19,141 @@ for (const [label, builder] of [["main", endpoint], ["lite", lite]] as const) {
     Deno.test(name, run);
   }
 }
+
+/** Prototypes polluted at an index: a hole must read as a hole, never as what they hold. */
+const INDEX_POLLUTION: readonly (readonly [string, object, number])[] = [
+  ["Object.prototype[0]", Object.prototype, 0],
+  ["Object.prototype[1]", Object.prototype, 1],
+  ["Array.prototype[0]", Array.prototype, 0],
+];
+
+/** What `call` gives (its result, shown without reading through a prototype) or throws. */
+function outcome(call: () => unknown): string {
+  try {
+    return Deno.inspect(call(), { depth: 10, sorted: true, showHidden: false });
+  } catch (error) {
+    return `${(error as Error).name}: ${(error as Error).message}`;
+  }
+}
+
+/** Each call's outcome on a clean prototype, then with `prototype[index]` set. */
+function outcomesWith(
+  prototype: object,
+  index: number,
+  calls: readonly (() => unknown)[],
+): [string[], string[]] {
+  const clean = calls.map(outcome);
+  let polluted: string[];
+  try {
+    Object.defineProperty(prototype, index, {
+      value: "evil",
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    polluted = calls.map(outcome);
+  } finally {
+    delete (prototype as Record<number, unknown>)[index];
+  }
+  return [clean, polluted];
+}
+
+/** Sparse lists: a hole first, a hole second, only holes. */
+function sparse(): string[][] {
+  // deno-lint-ignore no-sparse-arrays
+  return [[, "b"], ["a", , "c"], new Array(3)] as string[][];
+}
+
+Deno.test("every builder reads a hole in a list as a hole with a polluted prototype", () => {
+  const neutral = createEndpoint({ baseUrl: "https://api.example.com" });
+  const forms = createEndpoint({ baseUrl: "https://api.example.com" }, { lists: "repeat" });
+  const api = fromOpenAPI({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/items/{ids}": {
+        get: {
+          parameters: [
+            { name: "ids", in: "path", required: true, style: "label", explode: true },
+            { name: "tags", in: "query" },
+            { name: "pipes", in: "query", style: "pipeDelimited", explode: false },
+            { name: "X-Tags", in: "header" },
+            { name: "prefs", in: "cookie" },
+            { name: "json", in: "query", content: { "application/json": {} } },
+          ],
+          responses: {},
+        },
+        post: {
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                encoding: { styled: { style: "form", explode: false } },
+              },
+            },
+          },
+          responses: {},
+        },
+        put: { requestBody: { content: { "application/json": {} } }, responses: {} },
+      },
+    },
+  });
+  // deno-lint-ignore no-explicit-any
+  const builders: [string, any][] = [
+    ["main", endpoint],
+    ["lite", lite],
+    ["octokit", octokit],
+    ["createEndpoint", neutral],
+    ["createEndpoint (repeat)", forms],
+  ];
+  for (const [label, prototype, index] of INDEX_POLLUTION) {
+    const calls: (() => unknown)[] = [];
+    for (const [, builder] of builders) {
+      // The call's own values are kept by index: a value not given is a hole.
+      calls.push(
+        () => builder("GET /x/{a}{?b,c,d}", { a: "1", d: "2" }).url,
+        () => builder("GET /x/{a}/{b}", { a: "1" }).url,
+        () => builder("GET /x", { mediaType: { format: "raw" } }).url,
+        () => builder.defaults({ q: 1, r: 2, s: 3 })("GET /x", { s: 4 }).url,
+      );
+      for (const list of sparse()) {
+        calls.push(
+          () => builder("GET /x{/list*}{?list}", { list }).url,
+          () => builder("GET /x", { list }).url,
+          () => builder.defaults({ list })("GET /x").url,
+          () => builder.defaults({ list })("POST /x").body,
+          () => builder.defaults({ data: list })("POST /x").body,
+          () => builder.defaults({ request: { list } }).DEFAULTS.request,
+          () => builder.merge("GET /x", { list }).list,
+          () => builder.parse(builder.merge("GET /x", { list })).url,
+          () => builder("GET /x", { mediaType: { previews: list } }).headers,
+          () => builder.defaults({ mediaType: { previews: list } })("GET /graphql").headers,
+        );
+      }
+    }
+    calls.push(
+      () => api("GET /items/{ids}", { ids: ["a"], prefs: "1" }).url,
+      () => api("GET /items/{ids}", { ids: ["a"], tags: "1" }).url,
+    );
+    for (const list of sparse()) {
+      calls.push(
+        () => api("GET /items/{ids}", { ids: list, tags: list, pipes: list }).url,
+        () => api("GET /items/{ids}", { ids: ["a"], "X-Tags": list, prefs: list }).headers,
+        () => api("GET /items/{ids}", { ids: ["a"], json: { list } }).url,
+        () => api.defaults({ tags: list })("GET /items/{ids}", { ids: ["a"] }).url,
+        () => api("POST /items/{ids}", { ids: ["a"], plain: list, styled: list }).body,
+        () => api.defaults({ plain: list })("POST /items/{ids}", { ids: ["a"] }).body,
+        () => api.defaults({ list })("PUT /items/{ids}", { ids: ["a"] }).body,
+      );
+      for (const engine of ["ts", "wasm"] as const) {
+        calls.push(() => expand("{/list*}{?list}{;list}{.list}{+list}", { list }, { engine }));
+        calls.push(() => expand("{?list*}{&list}{#list}", { list }, { engine }));
+      }
+    }
+    const [clean, polluted] = outcomesWith(prototype, index, calls);
+    for (let i = 0; i < calls.length; i++) {
+      assertEquals(polluted[i], clean[i], `${label}, call ${i}: ${calls[i]}`);
+      assert(!clean[i].includes("evil"));
+    }
+  }
+});

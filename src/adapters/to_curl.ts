@@ -16,6 +16,7 @@ import {
   JSON_CONTENT_TYPE,
   jsonBody,
 } from "./_body.ts";
+import { quoteValue } from "../endpoint/_objects.ts";
 
 /**
  * Words made only of these characters are left bare: none of them starts an
@@ -152,7 +153,10 @@ export function toCurl(options: RequestOptions): string {
   for (const [name, value] of Object.entries(headers)) {
     words.push(
       "-H",
-      shellQuote(BLANK_VALUE.test(value) ? `${name};` : `${name}: ${value}`, "header"),
+      shellQuote(
+        BLANK_VALUE.test(value) ? `${name};` : `${name}: ${value}`,
+        `header ${quoteValue(name)}`,
+      ),
     );
   }
   const removed: string[] = [];

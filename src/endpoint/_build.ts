@@ -47,6 +47,14 @@ export function over(
  *
  * @throws {TypeError} For a missing path variable or a value the checks refuse.
  */
+/**
+ * `list[i]` of a sparse array the call fills by index: a hole is undefined,
+ * never what `Object.prototype` holds at that index (docs/design.md rule 14).
+ */
+export function ownAt(list: readonly unknown[], i: number): unknown {
+  return Object.hasOwn(list, i) ? list[i] : undefined;
+}
+
 function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
   const url = plan.url;
   const names = url.names;
@@ -56,7 +64,7 @@ function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
     const fallback = plan.urlDefaults[i];
     values[i] = urlValue(
       names[i],
-      fallback === undefined ? raw[i] : over(fallback, raw[i], names[i], false),
+      fallback === undefined ? ownAt(raw, i) : over(fallback, ownAt(raw, i), names[i], false),
     );
   }
   if (plan.flavour.requirePathVariables) {
@@ -204,7 +212,7 @@ export function build(
     if (kind >= 0) {
       if (value !== undefined) raw[kind] = value;
     } else if (kind > Kind.Declared) {
-      (options ??= [])[-1 - kind] = value;
+      (options ??= new Array(-Kind.Request).fill(undefined))[-1 - kind] = value;
     } else if (value === undefined) {
       continue;
     } else if (kind === Kind.Declared) {
@@ -212,7 +220,7 @@ export function build(
       const variable = url.index.get(key);
       if (variable !== undefined) raw[variable] = value;
     } else if (kind !== Kind.Rest) {
-      (overrides ??= [])[Kind.Override - kind] = value;
+      (overrides ??= new Array(restDefaults.length).fill(undefined))[Kind.Override - kind] = value;
     } else if (restDefaults.length > 0) {
       (rest ??= []).push(key, value);
     } else if (!plan.query) {

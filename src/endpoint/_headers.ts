@@ -44,8 +44,13 @@ function headerName(key: string): string {
   return lastName;
 }
 
+/** What a header value may not hold, by character code, as a message names it. */
+const LINE_BREAKS: Record<number, string> = { 0x0d: "CR", 0x0a: "LF", 0: "NUL" };
+
 /**
- * Checks a header value: a number, or a string without CR, LF or NUL.
+ * Checks a header value: a number, or a string without CR, LF or NUL. The
+ * message names the header, the character and its index, never the value,
+ * which may be a secret (an `authorization` header, an API key).
  *
  * @throws {TypeError} When `value` is not a number or a single-line string.
  */
@@ -62,9 +67,9 @@ export function checkHeaderValue(name: string, value: unknown): asserts value is
     const code = value.charCodeAt(i);
     if (code < 0x0e && (code === 0x0d || code === 0x0a || code === 0)) {
       throw new TypeError(
-        `Invalid value for header ${quoteValue(name)}: ${
-          quoteValue(value)
-        } contains CR, LF or NUL, expected a single-line value`,
+        `Invalid value for header ${quoteValue(name)}: it contains CR, LF or NUL (${
+          LINE_BREAKS[code]
+        } at index ${i}), expected a single-line value`,
       );
     }
   }

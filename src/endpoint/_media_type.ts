@@ -139,7 +139,10 @@ export function readMediaType(
     );
   }
   const names: string[] = [];
-  for (const name of previews) {
+  const length = previews.length;
+  for (let i = 0; i < length; i++) {
+    // A hole is undefined, never what a prototype holds at its index.
+    const name: unknown = Object.hasOwn(previews, i) ? previews[i] : undefined;
     if (typeof name !== "string" || name === "" || !isMediaToken(name)) {
       throw new TypeError(
         `Invalid preview name ${

@@ -168,7 +168,8 @@ function copier(
         );
       }
       for (let i = 0; i < length; i++) {
-        (result as unknown[]).push(copy(list[i], depth + 1));
+        // A hole is copied as undefined, never as what a prototype holds at its index.
+        (result as unknown[]).push(copy(Object.hasOwn(list, i) ? list[i] : undefined, depth + 1));
       }
     } else {
       const record = item as Record<string, unknown>;

@@ -333,7 +333,9 @@ export function concatenate(compiled: UrlTemplate, raw: readonly unknown[]): str
   let out = literals[0];
   let total = 0;
   for (let i = 0; i < compiled.slots.length; i++) {
-    let value = raw[compiled.slots[i]];
+    // `raw` is filled by index: a hole is undefined, never what a prototype holds.
+    const slot = compiled.slots[i];
+    let value = Object.hasOwn(raw, slot) ? raw[slot] : undefined;
     if (typeof value === "number") value = String(value);
     if (
       typeof value !== "string" || (total += value.length) >= LONG_INPUT || value === "." ||

@@ -22,7 +22,7 @@ import {
   type ObjectForm,
 } from "../endpoint/_query_forms.ts";
 import { routeFromString } from "../endpoint/_route.ts";
-import { over } from "../endpoint/_build.ts";
+import { over, ownAt } from "../endpoint/_build.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -448,7 +448,8 @@ function compileOperation(
       ? (raw, plan) => {
         const names = plan.url.names;
         for (let i = 0; i < names.length; i++) {
-          const value = raw[i] ?? plan.urlDefaults[i];
+          // `raw` is filled by index: a hole is undefined, never what a prototype holds.
+          const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
           if (value !== undefined && pathParameters.get(names[i])?.json === true) {
             raw[i] = jsonText(names[i], value);
           }
@@ -460,9 +461,11 @@ function compileOperation(
       if (defaults.length === 0) return writeParameters(parameters, values, headers);
       const merged: unknown[] = [];
       for (let i = 0; i < parameters.length; i++) {
-        const fallback = defaults[i];
+        const fallback = ownAt(defaults, i);
         merged.push(
-          fallback === undefined ? values[i] : over(fallback, values[i], parameters[i].name, false),
+          fallback === undefined
+            ? ownAt(values, i)
+            : over(fallback, ownAt(values, i), parameters[i].name, false),
         );
       }
       return writeParameters(parameters, merged, headers);

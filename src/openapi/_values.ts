@@ -9,11 +9,12 @@
  */
 
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
-import { MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
+import { listItems, MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
 import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";
 import { urlValue } from "../endpoint/_url.ts";
+import { writeJson } from "../endpoint/_json.ts";
 import { encodeQuery } from "../endpoint/_query_forms.ts";
 import type { ParameterLocation } from "./_operation.ts";
 
@@ -38,31 +39,21 @@ export interface DeclaredValue {
 
 /**
  * The text of `value` as JSON (a string is taken as JSON text already, as
- * swagger-client takes it).
+ * swagger-client takes it), written without calling the caller's code: no
+ * `toJSON` (see {@linkcode writeJson}).
  *
  * @throws {TypeError} Naming the parameter, when it has no JSON text.
  */
 export function jsonText(name: string, value: unknown): string {
   if (typeof value === "string") return value;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (error) {
-    throw new TypeError(
-      `Invalid value for parameter ${
-        quoteValue(name)
-      }: it cannot be written as JSON, expected JSON data`,
-      { cause: error },
-    );
-  }
-  if (text === undefined) {
-    throw new TypeError(
-      `Invalid value for parameter ${quoteValue(name)}: ${
-        quoteValue(value)
-      } has no JSON text, expected JSON data`,
-    );
-  }
-  return text;
+  return writeJson(
+    value,
+    (detail, cause) =>
+      new TypeError(
+        `Invalid value for parameter ${quoteValue(name)}: it cannot be written as JSON, ${detail}`,
+        { cause },
+      ),
+  );
 }
 
 /** Whether a list or object member is itself a list or object (not a Date). */
@@ -83,7 +74,8 @@ function flatten(name: string, value: unknown): unknown {
     if (length > MAX_LIST_ITEMS) return value;
     const items: unknown[] = [];
     for (let i = 0; i < length; i++) {
-      const item = value[i];
+      // A hole is undefined, never what a prototype holds at its index.
+      const item = Object.hasOwn(value, i) ? value[i] : undefined;
       items.push(isNested(item) ? jsonText(name, item) : item);
     }
     return items;
@@ -157,7 +149,8 @@ export function writeParameters(
   let cookies = "";
   for (let i = 0; i < parameters.length; i++) {
     const parameter = parameters[i];
-    let value = values[i];
+    // `values` is filled by index: a hole is undefined, never what a prototype holds.
+    let value = Object.hasOwn(values, i) ? values[i] : undefined;
     if (value === undefined || value === null) continue;
     const name = parameter.name;
     if (parameter.json) value = jsonText(name, value);
@@ -211,12 +204,16 @@ function encodeComponent(text: string): string {
 /** A form property without an encoding, as swagger-client writes it. */
 function plainFormPair(name: string, value: unknown): string {
   const key = encodeComponent(name) + "=";
-  if (Array.isArray(value) && value.every((item) => typeof item !== "object")) {
-    const items: string[] = [];
-    for (const item of value) {
-      items.push(encodeComponent(urlValue(name, item) as string | undefined ?? ""));
+  if (Array.isArray(value)) {
+    const items = listItems(name, value);
+    if (!items.every((item) => typeof item !== "object")) {
+      return key + encodeComponent(jsonText(name, items));
     }
-    return key + items.join(",");
+    const texts: string[] = [];
+    for (const item of items) {
+      texts.push(encodeComponent(urlValue(name, item) as string | undefined ?? ""));
+    }
+    return key + texts.join(",");
   }
   if (typeof value === "object" && value !== null && !(value instanceof Date)) {
     return key + encodeComponent(jsonText(name, value));

@@ -106,6 +106,22 @@ function member(name: string, value: unknown, where: string): string | undefined
 }
 
 /**
+ * The items of `list`, each read once and a hole read as `undefined` (never
+ * what a prototype holds at its index), for writers that take a list whole.
+ *
+ * @throws {TypeError} Naming the variable, for a list longer than MAX_LIST_ITEMS.
+ */
+export function listItems(name: string, list: readonly unknown[]): unknown[] {
+  const length = list.length;
+  if (length > MAX_LIST_ITEMS) {
+    throw invalid(name, `expected a list of at most ${MAX_LIST_ITEMS} items, found ${length}`);
+  }
+  const items: unknown[] = [];
+  for (let i = 0; i < length; i++) items.push(Object.hasOwn(list, i) ? list[i] : undefined);
+  return items;
+}
+
+/**
  * Normalizes the value of variable `name` for expansion, reading it once:
  * a list's length and each item once, an object's keys and each value once.
  *
@@ -125,7 +141,12 @@ export function normalizeValue(name: string, value: unknown): Normalized {
       throw invalid(name, `expected a list of at most ${MAX_LIST_ITEMS} items, found ${length}`);
     }
     for (let i = 0; i < length; i++) {
-      const item = member(name, value[i], ` as list item ${i}`);
+      // A hole is undefined, never what a prototype holds at its index (docs/design.md rule 8).
+      const item = member(
+        name,
+        Object.hasOwn(value, i) ? value[i] : undefined,
+        ` as list item ${i}`,
+      );
       if (item !== undefined) list.push(item);
     }
     return list.length === 0 ? undefined : list;

@@ -1,0 +1,116 @@
+/**
+ * JSON text of caller data written without calling the caller's code
+ * (SECURITY.md): no `toJSON`, `toString`, `valueOf` or `Symbol.toPrimitive`.
+ * On plain data it is what `JSON.stringify` writes.
+ *
+ * @module
+ */
+
+import { MAX_DEPTH, typeName } from "./_objects.ts";
+import { isPlainObject } from "../_plain_object.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { quote } from "../uri_template/error.ts";
+
+/** Makes the error for a value with no JSON text: `detail` says what was found and expected. */
+export type JsonFailure = (detail: string, cause?: unknown) => TypeError;
+
+const EXPECTED = "expected JSON data (plain objects, arrays, strings, numbers, booleans, " +
+  "bigints, Dates and null)";
+
+/** `Date.prototype.getTime` on a real Date; NaN for an invalid one or any other object. */
+function timeOf(value: object): number {
+  try {
+    return Date.prototype.getTime.call(value);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The JSON text of `value`: own enumerable string keys of plain objects and
+ * arrays, strings, finite numbers (others `null`), booleans and `null`, as
+ * `JSON.stringify` writes them; a bigint as its decimal digits (a JSON
+ * number; `JSON.stringify` throws); a `Date` as its `toISOString()`, read
+ * once, as the url writes it (docs/design.md rule 8). A hole or `undefined`
+ * is `null` in a list and left out of an object, as in `JSON.stringify`.
+ * Each property is read once (rule 22).
+ *
+ * @returns The text.
+ * @throws {TypeError} Made by `fail`, for anything else (a class instance, a
+ * Map, a function, a symbol, `undefined` itself, an invalid Date, a cycle, a list longer than
+ * 2^20 items, nesting deeper than 64 levels); a throwing `toISOString` is
+ * its `cause`.
+ */
+export function writeJson(value: unknown, fail: JsonFailure): string {
+  const open = new Set<object>();
+  const write = (item: unknown, depth: number, where: string): string => {
+    switch (typeof item) {
+      case "string":
+        // No user code: JSON.stringify looks up toJSON on objects and bigints only.
+        return JSON.stringify(item);
+      case "number":
+        return Number.isFinite(item) ? JSON.stringify(item) : "null";
+      case "boolean":
+        return item ? "true" : "false";
+      case "bigint":
+        return String(item);
+      case "object":
+        break;
+      default:
+        throw fail(`found ${typeName(item)}${where}, ${EXPECTED}`);
+    }
+    if (item === null) return "null";
+    if (item instanceof Date && !Number.isNaN(timeOf(item))) {
+      let text: unknown;
+      try {
+        text = (item as Date).toISOString();
+      } catch (error) {
+        throw fail(`expected toISOString() to return a string${where}, but it threw`, error);
+      }
+      if (typeof text !== "string") {
+        throw fail(`expected toISOString() to return a string${where}, found ${typeName(text)}`);
+      }
+      return JSON.stringify(text);
+    }
+    const list = Array.isArray(item);
+    if (!list && !isPlainObject(item)) {
+      throw fail(
+        `found ${item instanceof Date ? "an invalid Date" : typeName(item)}${where}, ${EXPECTED}`,
+      );
+    }
+    if (open.has(item)) throw fail(`it contains a cycle${where}, ${EXPECTED}`);
+    if (depth >= MAX_DEPTH) {
+      throw fail(`nested more than ${MAX_DEPTH} levels deep${where}, ${EXPECTED}`);
+    }
+    open.add(item);
+    let text: string;
+    if (list) {
+      const items = item as unknown[];
+      const length = items.length;
+      if (length > MAX_LIST_ITEMS) {
+        throw fail(`found a list of ${length} items${where}, expected at most ${MAX_LIST_ITEMS}`);
+      }
+      text = "[";
+      for (let i = 0; i < length; i++) {
+        // A hole is undefined, never what a prototype holds at its index.
+        const member = Object.hasOwn(items, i) ? items[i] : undefined;
+        if (i > 0) text += ",";
+        text += member === undefined ? "null" : write(member, depth + 1, ` as list item ${i}`);
+      }
+      text += "]";
+    } else {
+      const record = item as Record<string, unknown>;
+      text = "{";
+      for (const key of Object.keys(record)) {
+        const member = record[key];
+        if (member === undefined) continue;
+        if (text.length > 1) text += ",";
+        text += JSON.stringify(key) + ":" + write(member, depth + 1, ` for key ${quote(key)}`);
+      }
+      text += "}";
+    }
+    open.delete(item);
+    return text;
+  };
+  return write(value, 0, "");
+}
