@@ -21,6 +21,7 @@
  * - tests/bundle_size_test.ts: bundles the npm build, which a run does not make;
  * - tests/jsr_test.ts: `deno doc --lint` and `deno publish --dry-run`;
  * - tests/types_scale_test.ts: type checking only, about 30 s;
+ * - tests/octokit_types_test.ts: type checking, and the packed npm build, which a run does not make;
  * - tests/mutants_test.ts: it checks that each mutant's original text is
  *   there, so it would fail on every mutant;
  * - the timed test of tests/cache_test.ts (skipped when `ROUTECAST_MUTATE=1`);
@@ -47,6 +48,7 @@ export const EXCLUDED_TESTS: readonly string[] = [
   "bundle_size_test.ts",
   "jsr_test.ts",
   "types_scale_test.ts",
+  "octokit_types_test.ts",
   "mutants_test.ts",
 ];
 
