@@ -224,12 +224,28 @@ function mayDecodeToDots(value: UrlValue, reserved: boolean): boolean {
 }
 
 /**
+ * Whether a `{x}`, `{/x}`, `{.x}` or `{;x}` value has a piece of one or two
+ * dots between its ends, `/`, `\` and `;` (each written encoded). Away from
+ * literal dots it could cut off (`UrlTemplate.dotted`), its dots can make a
+ * dot-segment once decoded no other way: `src/index.js` needs no scan.
+ */
+function hasDotPieces(value: UrlValue): boolean {
+  if (value === undefined) return false;
+  if (typeof value === "string") return value.includes(".") && hasDotPiece(value);
+  for (const text of value instanceof Pairs ? value.flat : value) {
+    if (text.includes(".") && hasDotPiece(text)) return true;
+  }
+  return false;
+}
+
+/**
  * Refuses an expanded url whose path has a `.` or `..` segment that a value
  * wrote into, once `%2E`, `%2F`, `%5C` and `%3B` are decoded and `/`, `\`
  * and `;` end segments: `{x}` with `"../"` writes `..%2F`, which servers
  * that decode before routing read as `../` (rule 9). The path is scanned
- * only when a value holds a dot (or a `%` in `{+x}`), or sits next to
- * literal dots that it could cut off; linear in the url.
+ * only when a value could: a `{x}` value with a piece of dots between its
+ * `/`, `\` and `;`, a `{+x}` value with a dot or a `%`, or any value beside
+ * literal dots it could cut off; linear in the url.
  *
  * @throws {TypeError} Naming the parameter and quoting its value.
  */
@@ -241,7 +257,7 @@ export function checkDecodedSegments(
   let scan = false;
   for (const variable of compiled.pathValues) {
     const value = values[variable];
-    if (compiled.dotted ? value !== undefined : mayDecodeToDots(value, false)) scan = true;
+    if (compiled.dotted ? value !== undefined : hasDotPieces(value)) scan = true;
   }
   for (const variable of compiled.reservedInPath) {
     const value = values[variable];

@@ -390,13 +390,13 @@ export function concatenate(compiled: UrlTemplate, raw: readonly unknown[]): str
   for (let i = 0; i < compiled.slots.length; i++) {
     let value = raw[compiled.slots[i]];
     if (typeof value === "number") value = String(value);
-    if (
-      typeof value !== "string" || (total += value.length) >= LONG_INPUT ||
-      (value.includes(".") && hasDotPiece(value))
-    ) {
+    if (typeof value !== "string" || (total += value.length) >= LONG_INPUT) return undefined;
+    const written = encodeText(value, false);
+    // A piece of dots needs a "/", "\" or ";" (which encoding changes), or a value of dots.
+    if ((written !== value || value.charCodeAt(value.length - 1) === 0x2e) && hasDotPiece(value)) {
       return undefined;
     }
-    out += encodeText(value, false) + literals[i + 1];
+    out += written + literals[i + 1];
   }
   return out;
 }
