@@ -347,6 +347,26 @@ Deno.test("fromOpenAPI(): a polluted Object.prototype carries nothing and moves 
   }
 });
 
+Deno.test("fromOpenAPI(): a setter for the carrier on Object.prototype never sees it", () => {
+  const api = builder();
+  const expected = api("POST /form/url", { url: "u" });
+  let seen: unknown;
+  try {
+    Object.defineProperty(Object.prototype, CARRIER, {
+      configurable: true,
+      set(value) {
+        seen = value;
+      },
+    });
+    const merged = api.merge("POST /form/url", { url: "u" });
+    assert(Object.hasOwn(merged, CARRIER));
+    assertEquals(seen, undefined);
+    assertEquals(api.parse(merged), expected);
+  } finally {
+    delete (Object.prototype as Record<symbol, unknown>)[CARRIER];
+  }
+});
+
 Deno.test("fromOpenAPI(): hostile declared values stay parameters", () => {
   const api = builder();
   for (const value of ["a\r\nX-Injected: 1", "\0", "https://evil.example", "../../admin"]) {

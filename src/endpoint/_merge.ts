@@ -150,7 +150,15 @@ export function mergeOptions(
   const headers = mergeHeaders(defaults.headers, givenHeaders);
   result.headers = frozen ? Object.freeze(headers) : headers;
   result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen, context.noPreviews);
-  if (carried !== undefined) (result as Record<symbol, unknown>)[DECLARED_PARAMETERS] = carried;
+  if (carried !== undefined) {
+    // Defined, not assigned: a setter on a polluted Object.prototype never sees it.
+    Object.defineProperty(result, DECLARED_PARAMETERS, {
+      value: carried,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }
 
