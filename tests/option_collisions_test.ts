@@ -234,6 +234,17 @@ Deno.test("fromOpenAPI(): the same keys in turn by route, by options, with and w
     const byOptions = api({ url: "/form/url", method: "GET" });
     assertEquals([byOptions.url, byOptions.body], [`${SANDBOX}/form/url`, undefined]);
   }
+  // Two routes moved to the same plan with the same keys: only one declares url.
+  for (let i = 0; i < 2; i++) {
+    assertEquals(
+      api("POST /form/url", { url: "x", method: "GET" }).url,
+      `${SANDBOX}/form/url?url=x`,
+    );
+    assertEquals(
+      api("POST /other", { url: "/form/url", method: "GET" }).url,
+      `${SANDBOX}/form/url`,
+    );
+  }
   const options = { method: "POST", url: "/form/url", other: "o" };
   assertEquals(api(options).body, "other=o");
   assertEquals(api.parse(api.merge(options)), api(options));

@@ -120,7 +120,6 @@ export interface KeyKinds {
   /** How many keys at the end of `keys` are read from merged options' carrier. */
   readonly carried: number;
   readonly shadowed: ReadonlySet<string> | undefined;
-  readonly route: boolean;
 }
 
 /**
@@ -141,9 +140,12 @@ export function keyKinds(
   carried = 0,
 ): KeyKinds {
   const last = plan.last;
+  // `route` needs no check: a plan meets one set of names with one `route`
+  // only (its own operation's beside no route string, a route's it moved
+  // from after one), and without a set, `route` changes nothing.
   if (
     last !== undefined && last.keys.length === keys.length && last.shadowed === shadowed &&
-    last.route === route && last.carried === carried
+    last.carried === carried
   ) {
     let i = 0;
     while (i < keys.length && keys[i] === last.keys[i]) i++;
@@ -175,7 +177,7 @@ export function keyKinds(
         : undefined,
     );
   }
-  return plan.last = { keys, kinds, details, moves, carried, shadowed, route };
+  return plan.last = { keys, kinds, details, moves, carried, shadowed };
 }
 
 /**
