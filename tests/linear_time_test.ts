@@ -264,6 +264,15 @@ const CASES: Case<any>[] = [
     withOptions((n) => ["GET /{+a}/b", { a: "./".repeat(n / 2) }]),
   ),
   named("value of encoded dots", withOptions((n) => ["GET /{+a}", { a: "%2e".repeat(n / 3) }])),
+  // Values with pieces of dots that make no dot-segment: the path is scanned once decoded.
+  named(
+    "{x} value of dotted slashes",
+    withOptions((n) => ["GET /b{a}", { a: "../c".repeat(n / 4) }]),
+  ),
+  named(
+    "url of encoded dot segments between dotted values",
+    withOptions((n) => ["GET " + "/..%2Fb{a}".repeat(n / 10), { a: "../c" }]),
+  ),
   named("value of lone surrogates", withOptions((n) => ["GET /{a}", { a: "\ud800".repeat(n) }])),
   named(
     "value of astral characters",

@@ -465,12 +465,11 @@ Deno.test("fromOpenAPI(): a declared parameter or body field named like an optio
   // The named options of those names are set with defaults(); other routes keep them.
   assertEquals(api.defaults({ data: "raw" })("POST /tasks").body, "raw");
   assertEquals(api("POST /other", { data: "raw" }).body, "raw");
-  // merge() cannot carry them, and says so.
-  assertThrows(
-    () => api.merge("POST /v1/webhook_endpoints", { url: "https://example.com/hook" }),
-    TypeError,
-    'Invalid option url for merge("POST /v1/webhook_endpoints"): the operation declares a parameter url, which merged options cannot carry, expected the builder to be called instead',
-  );
+  // merge() carries them apart from the options, and parse() reads them back
+  // (tests/option_collisions_test.ts has every option name in every place).
+  const merged = api.merge("POST /v1/webhook_endpoints", { url: "https://example.com/hook" });
+  assertEquals(merged.url, "/v1/webhook_endpoints");
+  assertEquals(api.parse(merged), hook);
   // Beside no route string, method and url are the route.
   assertEquals(
     api({ method: "POST", url: "/tasks", data: { x: 1 } }).body,

@@ -4,8 +4,10 @@
  * backslashes or slashes they hold; checked with WHATWG `new URL`, which
  * resolves dot-segments (also `%2e`) and reads `\` as `/` in http(s) URLs.
  */
-import { type Endpoint, endpoint } from "@routecast/endpoint";
+import { createEndpoint, type Endpoint, endpoint } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import fc from "fast-check";
 import { assertProperty } from "./_fc.ts";
 import { assert, assertEquals, assertThrows } from "@std/assert";
@@ -144,6 +146,157 @@ Deno.test("endpoint() rejects CR, LF and NUL in a header value whichever way it 
       () => endpoint.defaults({ headers: { [name]: "v" } }),
       TypeError,
       "Invalid header name",
+    );
+  }
+});
+
+/**
+ * The path as a server that decodes `%2E`, `%2F`, `%5C` and `%3B` before
+ * routing splits it: on `/`, `\` and `;`.
+ */
+function decodedSegments(pathname: string): string[] {
+  return pathname.replace(/%(2e|2f|5c|3b)/gi, (triplet) => decodeURIComponent(triplet))
+    .split(/[/\\;]/);
+}
+
+const BUILDERS: [string, Endpoint][] = [
+  ["main", endpoint],
+  ["lite", lite],
+  ["octokit", octokit],
+  ["createEndpoint", createEndpoint({ baseUrl: ORIGIN })],
+];
+
+for (const [name, builder] of BUILDERS) {
+  Deno.test(`endpoint() keeps {x}, :x and {/x} values in their segment once decoded (${name})`, () => {
+    assertProperty(
+      fc.property(
+        fc.constantFrom("GET /base/{x}/end", "GET /base/:x/end", "GET /base{/x}/end"),
+        text,
+        (route, x) => {
+          const url = attempt(builder, route, { x });
+          if (url instanceof TypeError) return;
+          const segments = decodedSegments(url.pathname);
+          assert(!segments.includes("..") && !segments.includes("."), url.href);
+        },
+      ),
+      1000,
+    );
+  });
+
+  Deno.test(`endpoint() refuses a value written as a dot-segment once decoded (${name})`, () => {
+    const routes = [
+      "GET /a/{x}",
+      "GET /a/:x",
+      "GET /a{/x}",
+      "GET /a/{x}/b",
+      "GET /a/{x}{?q}",
+      "GET /a/{y}{x}",
+    ];
+    for (const route of routes) {
+      for (const x of ["../", "..\\", "..;", "./", "a/..", "/..", ["../", "a"], "a\\.\\b"]) {
+        assertThrows(
+          () => builder(route, { x, y: "" }),
+          TypeError,
+          'Invalid value for parameter "x": ',
+          `${route} ${JSON.stringify(x)}`,
+        );
+      }
+      assertThrows(
+        () => builder(route, { x: "../", y: "" }),
+        TypeError,
+        `"../" would form a ".." path segment once percent-decoded, expected a value that stays in its segment`,
+      );
+      // Dots beside other text, or more than two, are no dot-segment.
+      for (const x of ["a..b", "...", ".github", "v1.2", "/b", "a/b.c", "..a/", "%2e%2e%2f"]) {
+        const url = builder(route, { x, y: "" }).url;
+        assert(url.startsWith(ORIGIN + "/a"), url);
+      }
+    }
+    assertThrows(() => builder("GET /a/{x}.json", { x: "../" }), TypeError, "once percent-decoded");
+    assertEquals(builder("GET /a/{x}.json", { x: "a/.." }).url, `${ORIGIN}/a/a%2F...json`);
+    // Literal dots that a value cuts off with an encoded "/", "\\" or ";".
+    const cut = [
+      ["GET /a/.{x}", "/b"],
+      ["GET /a;.{x}", "/b"],
+      ["GET /a/{x}./b", "b\\"],
+      ["GET /{x}..", ";"],
+      ["GET /{x}..?a=1", ";"],
+    ];
+    for (const [route, x] of cut) {
+      assertThrows(() => builder(route, { x }), TypeError, "once percent-decoded", route);
+    }
+    assertThrows(() => builder("GET /a/{.x}", { x: "/b" }), TypeError, '"." path segment');
+    // The same bytes through {+x} are refused alike.
+    for (const x of ["..%2F", ".%2F", ".%5Cb", "a%2F.%3Bb", "%2e%2Fb"]) {
+      assertThrows(() => builder("GET /a/{+x}", { x }), TypeError, "once percent-decoded", x);
+    }
+    // Where the template's own text makes one, no value is blamed.
+    assertEquals(builder("GET /a/..%2F{x}", { x: "v1.2" }).url, `${ORIGIN}/a/..%2Fv1.2`);
+    assertEquals(builder("GET /v1.2/{x}.json", { x: "/b" }).url, `${ORIGIN}/v1.2/%2Fb.json`);
+    assertEquals(builder("GET /a{x}/..%2Fb{?q}", { x: "../c" }).url, `${ORIGIN}/a..%2Fc/..%2Fb`);
+    // Only a whole triplet is decoded: "%3g" is no "/".
+    assertEquals(builder("GET /a/{+x}", { x: "..%3g" }).url, `${ORIGIN}/a/..%253g`);
+  });
+
+  Deno.test(`endpoint() refuses an empty or missing value beside a literal %2e segment (${name})`, () => {
+    for (const route of ["GET /%2e{x:1}", "GET /%2E{x}", "GET /.{x}", "GET /{x}.", "GET /{x}%2e"]) {
+      for (const x of ["", undefined, [], {}]) {
+        assertThrows(() => builder(route, { x }), TypeError, undefined, `${route} ${String(x)}`);
+      }
+      assertThrows(() => builder(route, {}), TypeError, undefined, route);
+      assertEquals(builder(route, { x: "ab" }).url.startsWith(ORIGIN + "/"), true);
+    }
+  });
+}
+
+Deno.test("./octokit refuses /%2e{x:1} with x: [] as . and ./lite do", () => {
+  assertThrows(
+    () => octokit("GET /%2e{x:1}", { x: [] }),
+    TypeError,
+    'Invalid value for parameter "x": "" would form a "." or ".." path segment',
+  );
+  assertThrows(() => octokit("GET /%2e{x:1}", { x: "" }), TypeError, '"" would form');
+  // A missing value is no error on ./octokit (rule 23): here it is, as the segment is "%2e".
+  const missing: Record<string, unknown> = { url: "/%2E{x}" };
+  assertThrows(() => octokit(missing), TypeError, '"" would form');
+  const half: Record<string, unknown> = { url: "/%2E{x}/{y}", x: "a" };
+  assertEquals(octokit(half).url, "https://api.github.com/%2Ea/");
+});
+
+Deno.test("fromOpenAPI() refuses a path value that decodes to a dot-segment, in every style", () => {
+  for (
+    const [style, explode] of [["simple", false], ["label", false], ["matrix", false]] as const
+  ) {
+    const api = fromOpenAPI({
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      servers: [{ url: ORIGIN }],
+      paths: {
+        "/files/{name}/raw": {
+          get: {
+            parameters: [{ name: "name", in: "path", required: true, style, explode }],
+            responses: {},
+          },
+        },
+        "/dotted/.{name}": {
+          get: { parameters: [{ name: "name", in: "path", required: true }], responses: {} },
+        },
+      },
+    });
+    const refused = style === "matrix" ? ["a/.."] : style === "label" ? ["./", "/b"] : ["../"];
+    for (const name of refused) {
+      assertThrows(
+        () => api("GET /files/{name}/raw", { name }),
+        TypeError,
+        'Invalid value for parameter "name"',
+        `${style} ${name}`,
+      );
+    }
+    for (const name of ["v1.2", ".github", "a..b"]) api("GET /files/{name}/raw", { name });
+    assertThrows(
+      () => api("GET /dotted/.{name}", { name: "/x" }),
+      TypeError,
+      "once percent-decoded",
     );
   }
 });

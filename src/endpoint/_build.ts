@@ -112,8 +112,7 @@ const enum Kind {
 
 /**
  * The kinds of a call's option keys for a plan: calls repeat their keys, so
- * the last ones are kept. (A plan is reached from route strings only, or
- * from options only, so its calls agree on `fromRoute`.)
+ * the last ones are kept.
  */
 export interface KeyKinds {
   readonly keys: readonly string[];
@@ -124,33 +123,51 @@ export interface KeyKinds {
    * parameters.
    */
   readonly details: readonly (string | readonly number[] | undefined)[];
-  /** Whether a route string's options name their own `method` or `url` (a plan of their own). */
+  /** Whether a key is `method` or `url`, and the route (a plan of its own after a route string). */
   readonly moves: boolean;
+  /** How many keys at the end of `keys` are read from merged options' carrier. */
+  readonly carried: number;
+  readonly shadowed: ReadonlySet<string> | undefined;
 }
 
 /**
  * The kinds of `keys` (a call's own option keys, in order) for `plan`.
- * `fromRoute`: the call named its route as a string, so a declared
- * operation's parameters `method` and `url` are parameters.
+ *
+ * @param shadowed The names that are parameters even where they are named
+ * like options: those the operation the call names declares (rule 25).
+ * @param route Whether `method` and `url` are the route all the same (beside
+ * no route string).
+ * @param carried How many keys at the end of `keys` come from merged
+ * options' `DECLARED_PARAMETERS`: parameters, whatever their names.
  */
-export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean): KeyKinds {
+export function keyKinds(
+  plan: Plan,
+  keys: readonly string[],
+  shadowed: ReadonlySet<string> | undefined,
+  route: boolean,
+  carried = 0,
+): KeyKinds {
   const last = plan.last;
-  if (last !== undefined && last.keys.length === keys.length) {
+  // `route` needs no check: a plan meets one set of names with one `route`
+  // only (its own operation's beside no route string, a route's it moved
+  // from after one), and without a set, `route` changes nothing.
+  if (
+    last !== undefined && last.keys.length === keys.length && last.shadowed === shadowed &&
+    last.carried === carried
+  ) {
     let i = 0;
     while (i < keys.length && keys[i] === last.keys[i]) i++;
     if (i === keys.length) return last;
   }
   const operation = plan.operation;
-  const shadowed = operation?.shadowed;
   const kinds: number[] = [];
   const details: (string | readonly number[] | undefined)[] = [];
   let moves = false;
-  for (const key of keys) {
-    // An operation's own parameter or body field named like an option is that
-    // parameter; but `method` and `url` beside no route string are the route.
-    const slot = shadowed?.has(key) && (fromRoute || (key !== "method" && key !== "url"))
-      ? undefined
-      : optionSlot(key);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const parameter = i >= keys.length - carried ||
+      (shadowed?.has(key) === true && !(route && (key === "method" || key === "url")));
+    const slot = parameter ? undefined : optionSlot(key);
     const declared = operation?.byName.get(key);
     const rest = plan.restIndex.get(key);
     const kind = slot !== undefined
@@ -158,7 +175,7 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
       : declared !== undefined
       ? Kind.Declared
       : plan.url.index.get(key) ?? (rest === undefined ? Kind.Rest : Kind.Override - rest);
-    moves ||= kind === Kind.Route && fromRoute;
+    moves ||= kind === Kind.Route;
     kinds.push(kind);
     details.push(
       kind === Kind.Declared
@@ -168,13 +185,15 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
         : undefined,
     );
   }
-  return plan.last = { keys, kinds, details, moves };
+  return plan.last = { keys, kinds, details, moves, carried, shadowed };
 }
 
 /**
  * Builds request options from a plan and a call's options (own keys only,
  * each read once), whose keys are of `kinds`.
  *
+ * @param carrier Merged options' `DECLARED_PARAMETERS`, which the
+ * last `carried` keys are read from.
  * @throws {TypeError} For an invalid option, header, value, a missing path
  * variable, a value the path checks refuse, or `data` on GET/HEAD.
  * @throws {UriTemplateError} For a prefix modifier on a list or map.
@@ -182,7 +201,8 @@ export function keyKinds(plan: Plan, keys: readonly string[], fromRoute: boolean
 export function build(
   plan: Plan,
   given: Record<string, unknown>,
-  { keys, kinds, details }: KeyKinds,
+  { keys, kinds, details, carried }: KeyKinds,
+  carrier?: Record<string, unknown>,
 ): RequestOptions {
   const url = plan.url;
   const operation = plan.operation;
@@ -204,11 +224,12 @@ export function build(
    */
   let members: Record<string, unknown> | undefined;
   let query = "";
+  const fromGiven = keys.length - carried;
   for (let i = 0; i < keys.length; i++) {
     const kind = kinds[i];
     if (kind === Kind.Route) continue;
     const key = keys[i];
-    const value = given[key];
+    const value = i < fromGiven ? given[key] : carrier![key];
     if (kind >= 0) {
       if (value !== undefined) raw[kind] = value;
     } else if (kind > Kind.Declared) {

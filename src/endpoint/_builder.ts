@@ -13,6 +13,7 @@ import { build, keyKinds } from "./_build.ts";
 import { type MergeContext, mergeOptions } from "./_merge.ts";
 import { copyPlain, invalid, isPlainObject, own, quoteValue, showDefaults } from "./_objects.ts";
 import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
+import { DECLARED_PARAMETERS, isNamedOption } from "./_options.ts";
 import {
   checkMethod,
   compilePlan,
@@ -47,9 +48,13 @@ export const GLOBAL_DEFAULTS: EndpointDefaults = copyPlain(
 
 const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
 
-/** Builds from options that are not after a route string: their `method` and `url` are the route. */
+/**
+ * Builds from options that are not after a route string: their `method` and
+ * `url` are the route, and the other names the plan's operation declares are
+ * its parameters (rule 25).
+ */
 function buildFor(plan: Plan, given: Record<string, unknown>): RequestOptions {
-  return build(plan, given, keyKinds(plan, Object.keys(given), false));
+  return build(plan, given, keyKinds(plan, Object.keys(given), plan.operation?.shadowed, true));
 }
 const NO_DEFAULTS: Partial<EndpointDefaults> = Object.freeze({});
 
@@ -116,30 +121,45 @@ function withDefaults(
 ): Endpoint {
   let plans: ReturnType<typeof planner> | undefined; // made on first call
   const declared = context.declared;
+  // defaults() sets options by every name: only merge() carries declared parameters apart.
+  const defaulting: MergeContext = { noPreviews: context.flavour.previews === "refused" };
+  // merge() asks for the same route again and again: the last answer is kept.
+  let lastMethod: string | undefined;
+  let lastUrl: string | undefined;
+  let lastShadowed: ReadonlySet<string> | undefined;
   const merging: MergeContext = {
-    noPreviews: context.flavour.previews === "refused",
-    checkRoute: declared === undefined
-      ? undefined
-      : (route, given) => declared.checkMerge(route, given),
+    ...defaulting,
+    shadowed: declared === undefined ? undefined : (method, url) => {
+      if (method !== lastMethod || url !== lastUrl) {
+        lastShadowed = declared.shadowed(method, url);
+        lastMethod = method;
+        lastUrl = url;
+      }
+      return lastShadowed!;
+    },
   };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     plans ??= planner(store, context);
     if (typeof route === "string") {
       const given = routeOptions(options) ?? NO_OPTIONS;
       const plan = plans.route(route);
-      const kinds = keyKinds(plan, Object.keys(given), true);
+      // The parameters the route's operation declares under options' names.
+      const shadowed = plan.operation?.shadowed;
+      const kinds = keyKinds(plan, Object.keys(given), shadowed, false);
       if (!kinds.moves) return build(plan, given, kinds);
       // Options that name their own method or url override the route's, as in
       // merge(), unless the route's operation declares them as parameters
       // (then they are not `moves`); each is read once, and only as an own property.
-      const givenMethod = own(given, "method");
-      const givenUrl = own(given, "url");
+      const givenMethod = shadowed?.has("method") ? undefined : own(given, "method");
+      const givenUrl = shadowed?.has("url") ? undefined : own(given, "url");
       if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, kinds);
       const parts = routeFromString(route);
-      return buildFor(
-        plans.url(givenMethod ?? parts.method ?? store.method, urlFrom(givenUrl ?? parts.url)),
-        given,
+      const moved = plans.url(
+        givenMethod ?? parts.method ?? store.method,
+        urlFrom(givenUrl ?? parts.url),
       );
+      // The route's declared parameters stay parameters on the plan moved to.
+      return build(moved, given, keyKinds(moved, Object.keys(given), shadowed, false));
     }
     if (route === undefined && options === undefined) route = NO_OPTIONS;
     checkOptionsCall(route, options);
@@ -160,7 +180,7 @@ function withDefaults(
     defaults: (options: unknown) => {
       if (!isPlainObject(options)) throw invalid("defaults", options, OPTIONS_EXPECTED);
       return withDefaults(
-        mergeOptions(store, options, undefined, true, merging),
+        mergeOptions(store, options, undefined, true, defaulting),
         context,
         parse,
       );
@@ -169,6 +189,36 @@ function withDefaults(
       mergeOptions(store, route, options, false, merging)) as Endpoint["merge"],
     parse,
   });
+}
+
+/**
+ * Merged options' own `DECLARED_PARAMETERS`: a plain object of parameters,
+ * read after the top-level keys, or `undefined`.
+ *
+ * @throws {TypeError} For anything else there, or a parameter that is a
+ * top-level key too (unless named like an option, which is the option there).
+ */
+function carriedParameters(options: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!Object.hasOwn(options, DECLARED_PARAMETERS)) return undefined;
+  const carrier = (options as Record<symbol, unknown>)[DECLARED_PARAMETERS];
+  if (carrier === undefined) return undefined;
+  if (!isPlainObject(carrier)) {
+    throw invalid(
+      "declared parameters",
+      carrier,
+      "expected a plain object of parameters, as merge() gives it",
+    );
+  }
+  for (const key of Object.keys(carrier)) {
+    if (!isNamedOption(key) && Object.hasOwn(options, key)) {
+      throw new TypeError(
+        `Invalid declared parameter ${
+          quoteValue(key)
+        }: it is a top-level key of the options too, expected each parameter once`,
+      );
+    }
+  }
+  return carrier;
 }
 
 /**
@@ -187,13 +237,26 @@ export function makeEndpoint(
   defaults: EndpointDefaults = GLOBAL_DEFAULTS,
 ): Endpoint {
   let plans: ReturnType<typeof planner> | undefined;
+  const declared = context.declared !== undefined;
   // parse() has no defaults: everything comes from the merged options it is given.
   const parse = (options: unknown): RequestOptions => {
     if (!isPlainObject(options)) {
       throw invalid("options", options, "expected a plain object with method and url");
     }
     plans ??= planner(NO_DEFAULTS, context);
-    return buildFor(plans.url(own(options, "method") ?? "GET", urlOf(options, undefined)), options);
+    const plan = plans.url(own(options, "method") ?? "GET", urlOf(options, undefined));
+    // Every top-level name is the option (the defaults' headers stay headers);
+    // declared parameters named like options come apart, as merge() carries them.
+    const carrier = declared ? carriedParameters(options) : undefined;
+    const keys = Object.keys(options);
+    if (carrier === undefined) return build(plan, options, keyKinds(plan, keys, undefined, true));
+    const carried = Object.keys(carrier);
+    return build(
+      plan,
+      options,
+      keyKinds(plan, [...keys, ...carried], undefined, true, carried.length),
+      carrier,
+    );
   };
   return withDefaults(defaults, context, parse as Endpoint["parse"]);
 }

@@ -11,7 +11,7 @@ import { copyPlain, mergeValue, own, setOwn } from "./_objects.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
-import { keyLabel } from "./_options.ts";
+import { DECLARED_PARAMETERS, isNamedOption, keyLabel } from "./_options.ts";
 import { routeFromString } from "./_route.ts";
 import { BoundedCache } from "../_cache.ts";
 
@@ -39,10 +39,10 @@ export interface MergeContext {
   /** Whether `mediaType.previews` are refused (rule 24). */
   readonly noPreviews: boolean;
   /**
-   * Refuses options that a route's declared operation takes as its own
-   * parameters under an option's name (rule 25): merged options cannot carry them.
+   * The named options that the operation of a method and url declares as
+   * its parameters (rule 25), which the merged options carry apart.
    */
-  readonly checkRoute?: (route: string, given: Record<string, unknown>) => void;
+  readonly shadowed?: (method: string, url: string) => ReadonlySet<string>;
 }
 
 const GITHUB_MERGE: MergeContext = { noPreviews: false };
@@ -53,9 +53,14 @@ const GITHUB_MERGE: MergeContext = { noPreviews: false };
  * must be deep-frozen, and the result is deep-frozen too, sharing their
  * values (for a builder's `DEFAULTS`).
  *
+ * A parameter that the call's operation declares under an option's name
+ * (rule 25) cannot share the option's key: it goes under
+ * `DECLARED_PARAMETERS`, with the call's new parameters after it, so the
+ * defaults' option stays the option for `parse()`, never a parameter, and
+ * `parse()` reads the parameters in the call's order.
+ *
  * @throws {TypeError} For a malformed route, options that are not an
- * object, an invalid method, header or media type, or a parameter of a
- * declared operation named like an option.
+ * object, or an invalid method, header or media type.
  */
 export function mergeOptions(
   defaults: EndpointDefaults,
@@ -67,6 +72,12 @@ export function mergeOptions(
   let given: Record<string, unknown>;
   let method: string | undefined;
   let url: string | undefined;
+  /** The declared parameters named like options, when the call names an operation with some. */
+  let shadowed: ReadonlySet<string> | undefined;
+  /** Whether the options name the route: their `method` and `url` are the route all the same. */
+  let byOptions = false;
+  /** The options' own `method` and `url`, read once for `shadowed`, when they were. */
+  let read: [unknown, unknown] | undefined;
   if (route === undefined && options === undefined) {
     given = {}; // merge() with no arguments: the defaults (DECISIONS.md rule 21)
   } else if (typeof route === "string") {
@@ -74,10 +85,16 @@ export function mergeOptions(
     method = parts.method;
     url = parts.url;
     given = routeOptions(options) ?? {};
-    context.checkRoute?.(route, given);
+    shadowed = shadowedBy(context, parts.method ?? defaults.method, parts.url);
   } else {
     checkOptionsCall(route, options);
     given = route;
+    if (context.shadowed !== undefined) {
+      // As endpoint(options) plans: the options' method and url, else the defaults'.
+      read = [own(given, "method"), own(given, "url")];
+      shadowed = shadowedBy(context, read[0] ?? defaults.method, read[1] ?? own(defaults, "url"));
+      byOptions = true;
+    }
   }
 
   const result: Record<string, unknown> = {};
@@ -98,7 +115,19 @@ export function mergeOptions(
   // Each value is read once (rule 22); headers and mediaType are merged below.
   let givenHeaders: unknown;
   let givenMediaType: unknown;
+  let carried: Record<string, unknown> | undefined;
+  // From the first parameter named like an option on, the call's new
+  // parameters go apart too, so that parse() reads them in the call's order.
+  let carrying = false;
   for (const key of Object.keys(given)) {
+    const named = shadowed?.has(key) === true &&
+      !(byOptions && (key === "method" || key === "url"));
+    carrying ||= named;
+    if (carrying && (named || (!isNamedOption(key) && !Object.hasOwn(defaults, key)))) {
+      const value = given[key];
+      if (value !== undefined) setOwn(carried ??= {}, key, value);
+      continue;
+    }
     if (key === "headers") {
       givenHeaders = given.headers;
       continue;
@@ -107,7 +136,9 @@ export function mergeOptions(
       givenMediaType = given.mediaType;
       continue;
     }
-    const value = given[key];
+    const value = read === undefined || (key !== "method" && key !== "url")
+      ? given[key]
+      : read[key === "method" ? 0 : 1];
     if (value === undefined) continue;
     setOwn(
       result,
@@ -119,5 +150,27 @@ export function mergeOptions(
   const headers = mergeHeaders(defaults.headers, givenHeaders);
   result.headers = frozen ? Object.freeze(headers) : headers;
   result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen, context.noPreviews);
+  if (carried !== undefined) {
+    // Defined, not assigned: a setter on a polluted Object.prototype never sees it.
+    Object.defineProperty(result, DECLARED_PARAMETERS, {
+      value: carried,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
+}
+
+/** What the operation of `method` and `url` declares under options' names, if anything. */
+function shadowedBy(
+  context: MergeContext,
+  method: unknown,
+  url: unknown,
+): ReadonlySet<string> | undefined {
+  if (context.shadowed === undefined || typeof method !== "string" || typeof url !== "string") {
+    return undefined;
+  }
+  const names = context.shadowed(method, url);
+  return names.size === 0 ? undefined : names;
 }

@@ -40,6 +40,16 @@ export function optionSlot(key: string): number | undefined {
 }
 
 /**
+ * The key under which `merge()` carries the declared parameters of a
+ * `fromOpenAPI` operation that are named like options (docs/any-api.md,
+ * "Names that are also options"): the merged options are flat, and there
+ * the option keeps its name. A symbol, so no parameter name can be it and
+ * spread and `Object.assign` copy it; registered, so every copy of the
+ * package reads it.
+ */
+export const DECLARED_PARAMETERS: unique symbol = Symbol.for("routecast.declaredParameters");
+
+/**
  * Labels of the parameters named lately: `merge()` labels every key it
  * copies, in case the copy fails, and quoting is far dearer than a lookup.
  */

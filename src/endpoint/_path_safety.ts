@@ -41,6 +41,12 @@ function looksLikeDots(value: UrlValue): boolean {
   return value === "" || isDotSegment(value, 0, value.length);
 }
 
+/** Of an expression's variables, the one to name: one that looks like dots, else the first with a value. */
+function blame(variables: readonly number[], values: readonly UrlValue[]): number {
+  const defined = variables.filter((variable) => values[variable] !== undefined);
+  return defined.find((variable) => looksLikeDots(values[variable])) ?? defined[0] ?? variables[0];
+}
+
 /** A value quoted for a message, or "its list or map". */
 function describe(value: UrlValue): string {
   return typeof value === "object" ? "its list or map" : quoteValue(value ?? "");
@@ -69,9 +75,7 @@ function writerOf(
     const from = position;
     position += text.length;
     if (from > end || position < start) continue;
-    const defined = part.variables.filter((variable) => values[variable] !== undefined);
-    return defined.find((variable) => looksLikeDots(values[variable])) ?? defined[0] ??
-      part.variables[0];
+    return blame(part.variables, values);
   }
   // The pieces should add up to the whole; if not, blame the first path variable.
   return position === expanded.length ? undefined : compiled.required[0] ?? 0;
@@ -127,6 +131,18 @@ function hexValue(code: number): number {
 }
 
 /**
+ * What the triplet at `text[i]` (a `%`) decodes to when a server that
+ * decodes before routing reads it as a dot or a segment's end (`.`, `/`,
+ * `\`, `;`); else `%` itself.
+ */
+export function decodedByte(text: string, i: number): number {
+  const high = hexValue(text.charCodeAt(i + 1));
+  const low = hexValue(text.charCodeAt(i + 2));
+  const byte = high < 0 || low < 0 ? 0x25 : high * 16 + low;
+  return byte === 0x2e || byte === 0x2f || byte === 0x5c || byte === 0x3b ? byte : 0x25;
+}
+
+/**
  * Whether `text`, up to its first `?` or `#`, has a `..` segment once
  * `%2e`, `%2f`, `%5c` and `%3b` are decoded, with `/`, `\` and `;` all
  * ending a segment: what servers that decode before routing would see.
@@ -136,12 +152,9 @@ function hasDecodedDotDot(text: string): boolean {
   let other = false;
   for (let i = 0; i <= text.length; i++) {
     let code = i < text.length ? text.charCodeAt(i) : 0x3f;
-    if (code === 0x25 && i + 2 < text.length) {
-      const byte = hexValue(text.charCodeAt(i + 1)) * 16 + hexValue(text.charCodeAt(i + 2));
-      if (byte === 0x2e || byte === 0x2f || byte === 0x5c || byte === 0x3b) {
-        code = byte;
-        i += 2;
-      }
+    if (code === 0x25) {
+      code = decodedByte(text, i);
+      if (code !== 0x25) i += 2;
     }
     const end = code === 0x3f || code === 0x23;
     if (end || code === 0x2f || code === 0x5c || code === 0x3b) {
@@ -178,6 +191,148 @@ export function checkDecodedPath(name: string, value: UrlValue): void {
       );
     }
   }
+}
+
+/**
+ * Whether `text` has a piece that is `.` or `..` between `/`, `\` and `;`:
+ * what a `{x}` value written `..%2F` shows a server that decodes before
+ * routing.
+ */
+export function hasDotPiece(text: string): boolean {
+  let dots = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 0x2f;
+    if (code === 0x2f || code === 0x5c || code === 0x3b) {
+      if (dots === 1 || dots === 2) return true;
+      dots = 0;
+    } else {
+      // Any other character keeps the piece from being dots only, for good.
+      dots = code === 0x2e && dots >= 0 ? dots + 1 : -1;
+    }
+  }
+  return false;
+}
+
+/** Whether a value may make a dot-segment once decoded: it holds `.` (or `%`, in `{+x}`). */
+function mayDecodeToDots(value: UrlValue, reserved: boolean): boolean {
+  if (value === undefined) return false;
+  if (typeof value === "string") return value.includes(".") || (reserved && value.includes("%"));
+  for (const text of value instanceof Pairs ? value.flat : value) {
+    if (text.includes(".") || (reserved && text.includes("%"))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a `{x}`, `{/x}`, `{.x}` or `{;x}` value has a piece of one or two
+ * dots between its ends, `/`, `\` and `;` (each written encoded). Away from
+ * literal dots it could cut off (`UrlTemplate.dotted`), its dots can make a
+ * dot-segment once decoded no other way: `src/index.js` needs no scan.
+ */
+function hasDotPieces(value: UrlValue): boolean {
+  if (value === undefined) return false;
+  if (typeof value === "string") return value.includes(".") && hasDotPiece(value);
+  for (const text of value instanceof Pairs ? value.flat : value) {
+    if (text.includes(".") && hasDotPiece(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Refuses an expanded url whose path has a `.` or `..` segment that a value
+ * wrote into, once `%2E`, `%2F`, `%5C` and `%3B` are decoded and `/`, `\`
+ * and `;` end segments: `{x}` with `"../"` writes `..%2F`, which servers
+ * that decode before routing read as `../` (rule 9). The path is scanned
+ * only when a value could: a `{x}` value with a piece of dots between its
+ * `/`, `\` and `;`, a `{+x}` value with a dot or a `%`, or any value beside
+ * literal dots it could cut off; linear in the url.
+ *
+ * @throws {TypeError} Naming the parameter and quoting its value.
+ */
+export function checkDecodedSegments(
+  compiled: UrlTemplate,
+  values: readonly UrlValue[],
+  expanded: string,
+): void {
+  let scan = false;
+  for (const variable of compiled.pathValues) {
+    const value = values[variable];
+    if (compiled.dotted ? value !== undefined : hasDotPieces(value)) scan = true;
+  }
+  for (const variable of compiled.reservedInPath) {
+    const value = values[variable];
+    if (compiled.dotted ? value !== undefined : mayDecodeToDots(value, true)) scan = true;
+  }
+  if (!scan) return;
+  let start = compiled.full ? expanded.indexOf("/", schemePrefixLength(expanded)) : 0;
+  if (start < 0) return;
+  /** Where each part of the url ends in `expanded`, made when a segment is found. */
+  let ends: number[] | undefined;
+  let part = 0;
+  let dots = 0;
+  let other = false;
+  for (let i = start; i <= expanded.length; i++) {
+    let code = i < expanded.length ? expanded.charCodeAt(i) : 0x3f;
+    const at = i;
+    if (code === 0x25) {
+      code = decodedByte(expanded, i);
+      if (code !== 0x25) i += 2;
+    }
+    const end = code === 0x3f || code === 0x23;
+    if (!end && code !== 0x2f && code !== 0x5c && code !== 0x3b) {
+      if (code === 0x2e) dots++;
+      else other = true;
+      continue;
+    }
+    if (!other && (dots === 1 || dots === 2)) {
+      ends ??= partEnds(compiled, values, expanded);
+      let writer = ends.length === 0 ? compiled.required[0] ?? 0 : undefined;
+      // The parts that end before the segment are behind every later one too.
+      while (part < ends.length && ends[part] < start) part++;
+      // Of the expressions that wrote into it, the first whose value holds a dot.
+      for (let p = part; p < ends.length && (p === 0 ? 0 : ends[p - 1]) <= at; p++) {
+        const piece = compiled.parts[p];
+        if (typeof piece === "string") continue;
+        const dotted = piece.variables.find((variable) => mayDecodeToDots(values[variable], true));
+        if (dotted !== undefined) {
+          writer = dotted;
+          break;
+        }
+        writer ??= blame(piece.variables, values);
+      }
+      if (writer !== undefined) {
+        throw new TypeError(
+          `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${
+            describe(values[writer])
+          } would form a "${
+            dots === 1 ? "." : ".."
+          }" path segment once percent-decoded, expected a value that stays in its segment`,
+        );
+      }
+    }
+    if (end) return;
+    start = i + 1;
+    dots = 0;
+    other = false;
+  }
+}
+
+/**
+ * Where each part of the url ends in `expanded`: expressions expand
+ * independently (RFC 6570 section 3). Should the pieces not add up to the
+ * whole, none: then the first path variable is blamed, as by `writerOf`.
+ */
+function partEnds(
+  compiled: UrlTemplate,
+  values: readonly UrlValue[],
+  expanded: string,
+): number[] {
+  const ends: number[] = [];
+  let position = 0;
+  for (const part of compiled.parts) {
+    ends.push(position += expandPart(compiled, part, values).length);
+  }
+  return position === expanded.length ? ends : [];
 }
 
 /**

@@ -94,10 +94,11 @@ export interface DeclaredOperations {
   /** The plan of `"<METHOD> <path>"` (method upper-case), or `undefined` for another route. */
   operation(method: string, url: string, route: string): OperationPlan | undefined;
   /**
-   * Refuses, for `merge()`, options that the route's operation takes as its
-   * own parameters under an option's name.
+   * The named options that the operation of `method` (any case) and `url`
+   * declares as its parameters or body fields, for `merge()` to carry them
+   * apart (empty for a route that is no operation).
    */
-  checkMerge(route: string, given: Record<string, unknown>): void;
+  shadowed(method: string, url: string): ReadonlySet<string>;
   /** The description's first server, for routes without a server of their own. */
   readonly server: string | undefined;
 }

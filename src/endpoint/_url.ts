@@ -14,9 +14,12 @@ import { LONG_INPUT } from "../uri_template/_template.ts";
 import { encodeText } from "../uri_template/_encode.ts";
 import {
   checkDecodedPath,
+  checkDecodedSegments,
   checkOrigin,
   checkPathSegments,
+  decodedByte,
   dotSegmentError,
+  hasDotPiece,
 } from "./_path_safety.ts";
 import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { quoteValue } from "./_objects.ts";
@@ -67,6 +70,14 @@ export interface UrlTemplate {
   readonly wholeSegments: readonly number[];
   /** Whether the path's shape lets a dot-segment form otherwise: the built path is scanned. */
   readonly scan: boolean;
+  /** Indexes of the variables of `{x}`, `{.x}`, `{/x}` and `{;x}` expressions in the path. */
+  readonly pathValues: readonly number[];
+  /**
+   * Whether the path has a run of literal dots (or a `{.x}`) that a value
+   * next to it could cut into a segment of its own with an encoded `/`, `\`
+   * or `;`: any value in the path has the built path scanned once decoded.
+   */
+  readonly dotted: boolean;
   /** Whether the url expands piece by piece (a named expression has a dashed name). */
   readonly byParts: boolean;
   /** Literal text and expressions in order, for finding who wrote a segment. */
@@ -91,6 +102,11 @@ export interface UrlTemplate {
   /** For such a url: the index (into `names`) of each expression's variable. */
   readonly slots: readonly number[];
 }
+
+/** What comes before a place in a path, for {@linkcode UrlTemplate.dotted}. */
+const FREE = 0;
+const EXPRESSION = 1;
+const SOLID = 2;
 
 /**
  * The `scheme://host` that a full url's literal head closes with `/`, `?`
@@ -119,6 +135,7 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
   const index = new Map<string, number>();
   const required = new Set<number>();
   const reservedInPath = new Set<number>();
+  const pathValues = new Set<number>();
   const parts: (string | UrlExpression)[] = [];
   let literals: string[] | undefined = [""];
   const slots: number[] = [];
@@ -145,6 +162,15 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
   let dots = false;
   let expressions = 0;
   let alone = -1;
+  // Servers that decode before routing also end segments at `;`, `%2F`,
+  // `%5C` and `%3B`: a run of literal dots is a segment to them when
+  // delimiters or expressions bound it, and a value can make it one when an
+  // expression is on either side (docs/design.md rule 9).
+  let dotted = false;
+  /** What comes before in the path: a delimiter (or the start), an expression, or other text. */
+  let edge = FREE;
+  /** What came before the current run of literal dots; `-1` outside one. */
+  let run = -1;
   const close = () => {
     if (!solid && expressions > 0) {
       if (expressions === 1 && alone >= 0 && !dots && proven) wholeSegments.push(alone);
@@ -166,20 +192,34 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
       ) {
         started = true;
         const code = part.charCodeAt(i);
+        const decoded = code === 0x25 ? decodedByte(part, i) : code;
+        if (decoded === 0x2e || decoded === 0x2f || decoded === 0x5c || decoded === 0x3b) {
+          if (decoded === 0x2e) {
+            if (run < 0) run = edge;
+          } else {
+            if (run === EXPRESSION) dotted = true;
+            run = -1;
+            edge = FREE;
+          }
+        } else if (code === 0x3f || code === 0x23) {
+          if (run === EXPRESSION) dotted = true;
+          run = -1;
+        } else {
+          run = -1;
+          edge = SOLID;
+        }
         if (code === 0x2f) {
           close();
         } else if (code === 0x3f || code === 0x23) { // ? #
           close();
           inPath = beforeQuery = plainQuery = false;
-        } else if (
-          code === 0x2e ||
-          (code === 0x25 && part.charCodeAt(i + 1) === 0x32 &&
-            (part.charCodeAt(i + 2) | 0x20) === 0x65)
-        ) {
+        } else if (decoded === 0x2e) {
           dots = true;
         } else {
           solid = true;
         }
+        // A triplet is one character: its digits are not text of their own.
+        if (decoded !== code) i += 2;
       }
       if (part.includes("?") || part.includes("#")) inPath = beforeQuery = plainQuery = false;
       continue;
@@ -210,6 +250,10 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
       // A value before the path (in the host) may start it anywhere.
       scan = true;
     } else if (beforeQuery) {
+      // Dots after a delimiter or an expression end here; a `{.x}` writes one of its own.
+      if (run >= 0 ? run !== SOLID : op === Operator.Label && edge !== SOLID) dotted = true;
+      run = -1;
+      edge = EXPRESSION;
       // These write `/` from values: segments move.
       if (op === Operator.Reserved || op === Operator.Path) scan = true;
       if (op === Operator.Query || op === Operator.Fragment) proven = false;
@@ -226,6 +270,12 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
         required.add(variable);
       }
       if (beforeQuery && op === Operator.Reserved) reservedInPath.add(variable);
+      if (
+        beforeQuery && (op === Operator.Simple || op === Operator.Label || op === Operator.Path ||
+          op === Operator.Param)
+      ) {
+        pathValues.add(variable);
+      }
     }
     // Named operators write the name: the facade's `%2D` must read `-` again.
     const labels = op >= Operator.Param
@@ -241,6 +291,7 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
     parts.push({ text: expression, op, variables, labels });
   }
   if (beforeQuery) close();
+  if (run === EXPRESSION) dotted = true;
   const head = syntax[0];
   const closed = full && typeof head === "string"
     ? closedOrigin(head, scheme, syntax.length === 1)
@@ -254,6 +305,8 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
     reservedInPath: [...reservedInPath],
     wholeSegments,
     scan,
+    pathValues: [...pathValues],
+    dotted,
     parts,
     byParts,
     full,
@@ -268,7 +321,7 @@ export function compileUrl(url: string, compile: CompileTemplate, declared = fal
       ? head
       : undefined,
     compile,
-    literals: !full && !scan && typeof head === "string" && head.startsWith("/")
+    literals: !full && !scan && !dotted && typeof head === "string" && head.startsWith("/")
       ? literals
       : undefined,
     slots,
@@ -309,6 +362,7 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
   for (const variable of compiled.reservedInPath) {
     checkDecodedPath(compiled.names[variable], values[variable]);
   }
+  checkDecodedSegments(compiled, values, expanded);
   if (compiled.origin !== undefined) checkOrigin(compiled, values, expanded);
   if (compiled.checkAbsolute && !isAbsoluteUrl(expanded)) {
     throw new TypeError(
@@ -323,8 +377,9 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
 /**
  * The path of a url of `{name}` expressions only, by concatenation, when
  * every value (the call's own, as given) is a string or number, short, and
- * neither `.` nor `..`: what {@linkcode expandUrl} gives it, with none of
- * its checks left to fail; `undefined` otherwise, for `expandUrl` to decide.
+ * without a `.` or `..` piece between `/`, `\` and `;`: what
+ * {@linkcode expandUrl} gives it, with none of its checks left to fail;
+ * `undefined` otherwise, for `expandUrl` to decide.
  * Long values go there too: the facade's "auto" engine may expand them on
  * WebAssembly.
  */
@@ -337,13 +392,13 @@ export function concatenate(compiled: UrlTemplate, raw: readonly unknown[]): str
     const slot = compiled.slots[i];
     let value = Object.hasOwn(raw, slot) ? raw[slot] : undefined;
     if (typeof value === "number") value = String(value);
-    if (
-      typeof value !== "string" || (total += value.length) >= LONG_INPUT || value === "." ||
-      value === ".."
-    ) {
+    if (typeof value !== "string" || (total += value.length) >= LONG_INPUT) return undefined;
+    const written = encodeText(value, false);
+    // A piece of dots needs a "/", "\" or ";" (which encoding changes), or a value of dots.
+    if ((written !== value || value.charCodeAt(value.length - 1) === 0x2e) && hasDotPiece(value)) {
       return undefined;
     }
-    out += encodeText(value, false) + literals[i + 1];
+    out += written + literals[i + 1];
   }
   return out;
 }

@@ -21,7 +21,6 @@ import {
   type ListForm,
   type ObjectForm,
 } from "../endpoint/_query_forms.ts";
-import { routeFromString } from "../endpoint/_route.ts";
 import { over, ownAt } from "../endpoint/_build.ts";
 import {
   type DeclaredValue,
@@ -488,9 +487,8 @@ export function declaredOperations(
   operations: ReadonlyMap<string, OperationDeclaration>,
   server: string | undefined,
 ): DeclaredOperations {
-  const shadowing = new BoundedCache((route) => {
-    const parts = routeFromString(route);
-    const operation = operations.get(`${(parts.method ?? "GET").toUpperCase()} ${parts.url}`);
+  const shadowing = new BoundedCache((key) => {
+    const operation = operations.get(key);
     return operation === undefined ? NOTHING : shadowedNames(operation);
   });
   return {
@@ -499,18 +497,6 @@ export function declaredOperations(
       const declaration = operations.get(method + " " + url);
       return declaration === undefined ? undefined : compileOperation(route, url, declaration);
     },
-    checkMerge(route, given) {
-      const shadowed = shadowing.get(route);
-      if (shadowed.size === 0) return;
-      for (const key of Object.keys(given)) {
-        if (shadowed.has(key)) {
-          throw new TypeError(
-            `Invalid option ${key} for merge(${
-              quoteValue(route)
-            }): the operation declares a parameter ${key}, which merged options cannot carry, expected the builder to be called instead`,
-          );
-        }
-      }
-    },
+    shadowed: (method, url) => shadowing.get(method.toUpperCase() + " " + url),
   };
 }
