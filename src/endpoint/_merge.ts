@@ -120,13 +120,14 @@ export function mergeOptions(
   // parameters go apart too, so that parse() reads them in the call's order.
   let carrying = false;
   for (const key of Object.keys(given)) {
-    const named = shadowed?.has(key) === true &&
-      !(byOptions && (key === "method" || key === "url"));
-    carrying ||= named;
-    if (carrying && (named || (!isNamedOption(key) && !Object.hasOwn(defaults, key)))) {
-      const value = given[key];
-      if (value !== undefined) setOwn(carried ??= {}, key, value);
-      continue;
+    if (shadowed !== undefined) {
+      const named = shadowed.has(key) && !(byOptions && (key === "method" || key === "url"));
+      carrying ||= named;
+      if (carrying && (named || (!isNamedOption(key) && !Object.hasOwn(defaults, key)))) {
+        const value = given[key];
+        if (value !== undefined) setOwn(carried ??= {}, key, value);
+        continue;
+      }
     }
     if (key === "headers") {
       givenHeaders = given.headers;

@@ -199,18 +199,20 @@ export function checkDecodedPath(name: string, value: UrlValue): void {
  * routing.
  */
 export function hasDotPiece(text: string): boolean {
-  let dots = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 0x2f;
-    if (code === 0x2f || code === 0x5c || code === 0x3b) {
-      if (dots === 1 || dots === 2) return true;
-      dots = 0;
-    } else {
-      // Any other character keeps the piece from being dots only, for good.
-      dots = code === 0x2e && dots >= 0 ? dots + 1 : -1;
-    }
+  // From dot to dot: most values have none, or one inside a name ("index.js").
+  for (let start = text.indexOf("."); start >= 0;) {
+    let end = start + 1;
+    while (text.charCodeAt(end) === 0x2e) end++;
+    if (end - start <= 2 && isPieceEnd(text, start - 1) && isPieceEnd(text, end)) return true;
+    start = text.indexOf(".", end);
   }
   return false;
+}
+
+/** Whether `text[i]` ends a piece: `/`, `\`, `;`, or before or after the text. */
+function isPieceEnd(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  return Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3b;
 }
 
 /** Whether a value may make a dot-segment once decoded: it holds `.` (or `%`, in `{+x}`). */
@@ -231,9 +233,9 @@ function mayDecodeToDots(value: UrlValue, reserved: boolean): boolean {
  */
 function hasDotPieces(value: UrlValue): boolean {
   if (value === undefined) return false;
-  if (typeof value === "string") return value.includes(".") && hasDotPiece(value);
+  if (typeof value === "string") return hasDotPiece(value);
   for (const text of value instanceof Pairs ? value.flat : value) {
-    if (text.includes(".") && hasDotPiece(text)) return true;
+    if (hasDotPiece(text)) return true;
   }
   return false;
 }
