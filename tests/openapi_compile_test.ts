@@ -107,7 +107,15 @@ function richDescription() {
         Base: { anyOf: [{ properties: { method: {}, name: {} } }] },
       },
       requestBodies: {
-        Item: { content: { "application/merge-patch+json": { schema: { type: "object" } } } },
+        Item: {
+          content: {
+            // An encoding is a form's: a JSON body ignores it.
+            "application/merge-patch+json": {
+              schema: { type: "object" },
+              encoding: { meta: { style: "deepObject" } },
+            },
+          },
+        },
       },
     },
   });
