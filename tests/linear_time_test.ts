@@ -344,8 +344,17 @@ const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
     "operations that share a schema of many allOf parts",
     (n) => {
       const paths: Record<string, unknown> = {};
-      for (let i = 0; i < n / 190; i++) paths[`/p${i}`] = { post: jsonBody({ $ref: "#/S" }) };
+      for (let i = 0; i < n / 140; i++) paths[`/p${i}`] = { post: jsonBody({ $ref: "#/S" }) };
       return { ...description(paths), S: { allOf: Array.from({ length: n / 6 }, () => ({})) } };
+    },
+  ),
+  compiling(
+    "operations that share a schema whose allOf parts are $refs to itself",
+    (n) => {
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 140; i++) paths[`/p${i}`] = { post: jsonBody({ $ref: "#/S" }) };
+      const parts = Array.from({ length: n / 30 }, () => ({ $ref: "#/S" }));
+      return { ...description(paths), S: { properties: { url: {} }, allOf: parts } };
     },
   ),
   compiling(

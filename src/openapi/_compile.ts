@@ -307,8 +307,9 @@ interface Frame {
   readonly found: string[];
   readonly parts: (readonly [unknown, Place])[];
   next: number;
-  /** Whether its walk met no schema it could not finish (a cycle): its result is then kept. */
-  clean: boolean;
+  /** Its place in the walk, and the earliest of the schemas it leads back to (Tarjan's). */
+  readonly index: number;
+  low: number;
 }
 
 function addNames(into: string[], names: readonly string[]): void {
@@ -316,28 +317,33 @@ function addNames(into: string[], names: readonly string[]): void {
 }
 
 /** A frame for `node`: its own option properties, and its `allOf`, `oneOf` and `anyOf` parts. */
-function frameOf(node: Node, where: Place): Frame {
+function frameOf(node: Node, where: Place, index: number): Frame {
   const found: string[] = [];
   const properties = field(node, "properties");
   if (isPlainObject(properties)) {
-    for (const key of Object.keys(properties)) if (isNamedOption(key)) addNames(found, [key]);
+    for (const key of Object.keys(properties)) {
+      if (isNamedOption(key) && !found.includes(key)) found.push(key);
+    }
   }
   const parts: (readonly [unknown, Place])[] = [];
   for (const combinator of COMBINATORS) {
     const value = field(node, combinator);
     if (!Array.isArray(value)) continue;
     const at = place(where, combinator);
-    items(value, at).forEach((part, index) => parts.push([part, place(at, index)]));
+    items(value, at).forEach((part, i) => parts.push([part, place(at, i)]));
   }
-  return { node, found, parts, next: 0, clean: true };
+  return { node, found, parts, next: 0, index, low: index };
 }
 
 /**
  * The top-level property names of a schema that are named options (`url`,
  * `data`...), through `$ref`s and `allOf`/`oneOf`/`anyOf`, never deeper:
  * in the order a depth-first walk first meets them. The walk keeps its own
- * stack, so no nesting depth can overflow the call stack, and what a schema
- * gives is kept for the next operation that uses it.
+ * stack, so no nesting depth can overflow the call stack. What a schema
+ * gives is kept for the next operation that uses it, once the walk has left
+ * the schemas it leads back to (Tarjan's strongly connected components: the
+ * schemas of a cycle of `allOf`s all give the same names), so that shared
+ * schemas, in cycles or not, are walked once per compile (rule 16).
  */
 function optionFields(c: Compile, schema: unknown, where: Place): readonly string[] {
   const root: Frame = {
@@ -345,13 +351,16 @@ function optionFields(c: Compile, schema: unknown, where: Place): readonly strin
     found: [],
     parts: [[schema, where]],
     next: 0,
-    clean: true,
+    index: -1,
+    low: -1,
   };
-  const stack = [root];
-  const visited = new Set<object>();
+  const frames = [root];
+  /** The schemas walked whose component is not finished, and their index. */
+  const open: Node[] = [];
+  const indexes = new Map<object, number>();
   try {
     for (;;) {
-      const frame = stack[stack.length - 1];
+      const frame = frames[frames.length - 1];
       if (frame.next < frame.parts.length) {
         const [value, at] = frame.parts[frame.next++];
         const found = c.refs.resolve(value, at);
@@ -359,27 +368,35 @@ function optionFields(c: Compile, schema: unknown, where: Place): readonly strin
         if (!isPlainObject(node)) continue;
         const known = c.fields.get(node);
         if (known instanceof TypeError) throw known;
+        const index = indexes.get(node);
         if (known !== undefined) {
           addNames(frame.found, known);
-        } else if (visited.has(node)) {
-          frame.clean = false; // a cycle, or a part of one: its names are in this walk already
+        } else if (index !== undefined) {
+          // A cycle: its names reach this frame when the walk leaves the cycle's first schema.
+          frame.low = Math.min(frame.low, index);
         } else {
-          visited.add(node);
-          stack.push(frameOf(node, found.place));
+          indexes.set(node, open.length);
+          open.push(node);
+          frames.push(frameOf(node, found.place, open.length - 1));
         }
         continue;
       }
-      stack.pop();
+      frames.pop();
       if (frame === root) return frame.found;
-      if (frame.clean) c.fields.set(frame.node!, frame.found);
-      const parent = stack[stack.length - 1];
+      if (frame.low === frame.index) {
+        // The first schema of its component: every schema of it gives these names.
+        for (const node of open.splice(frame.index)) {
+          c.fields.set(node, frame.found);
+          indexes.delete(node);
+        }
+      }
+      const parent = frames[frames.length - 1];
       addNames(parent.found, frame.found);
-      parent.clean &&= frame.clean;
+      parent.low = Math.min(parent.low, frame.low);
     }
   } catch (error) {
-    if (error instanceof TypeError) {
-      for (const frame of stack) if (frame.node !== undefined) c.fields.set(frame.node, error);
-    }
+    // Every schema still open leads to the problem.
+    if (error instanceof TypeError) { for (const node of open) c.fields.set(node, error); }
     throw error;
   }
 }
