@@ -788,6 +788,18 @@ Deno.test("compileOpenAPI() reads only the versions whose rules it implements: 3
     TypeError,
     'Invalid OpenAPI description: Swagger "2.0" is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)',
   );
+  // A version is shown, never converted with the description's own toString.
+  let called = false;
+  const sneaky = {
+    toString() {
+      called = true;
+      return "2.0";
+    },
+  };
+  for (const description of [{ swagger: sneaky }, { openapi: sneaky }]) {
+    assertThrows(() => compileOpenAPI(description), TypeError, "an object");
+  }
+  assertEquals(called, false);
 });
 
 // Item 6: bounded messages.

@@ -605,7 +605,7 @@ export function compileDescription(description: unknown): OpenAPITable {
     throw new TypeError(
       swagger !== undefined
         ? `Invalid OpenAPI description: Swagger ${
-          quoteValue(String(swagger))
+          quoteValue(typeof swagger === "number" ? String(swagger) : swagger)
         } is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)`
         : `Invalid OpenAPI description: openapi is ${
           quoteValue(version)
