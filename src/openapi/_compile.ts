@@ -563,9 +563,15 @@ function readOperation(
   // The operation's own come first; a path-level one it redefines (same name and in) is
   // dropped: a keyed merge, linear however many parameters both levels have.
   if (common.length > 0) {
-    const mine = new Set(parameters.map((parameter) => parameter.in + " " + parameter.name));
+    // The operation's names by location: no key is built per parameter.
+    const mine = new Map<string, Set<string>>();
+    for (const parameter of parameters) {
+      const names = mine.get(parameter.in);
+      if (names === undefined) mine.set(parameter.in, new Set([parameter.name]));
+      else names.add(parameter.name);
+    }
     for (const inherited of common) {
-      if (!mine.has(inherited.in + " " + inherited.name)) parameters.push({ ...inherited });
+      if (mine.get(inherited.in)?.has(inherited.name) !== true) parameters.push({ ...inherited });
     }
   }
   return {
