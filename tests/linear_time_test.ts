@@ -373,10 +373,10 @@ const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
     "paths that share a path item whose body has many media types",
     (n) => {
       const content: Record<string, unknown> = {};
-      for (let i = 0; i < n / 20; i++) content[`a/b${i}`] = {};
-      const paths: Record<string, unknown> = { "/p0": { post: { requestBody: { content } } } };
-      for (let i = 1; i < n / 56; i++) paths[`/p${i}`] = { $ref: "#/paths/~1p0" };
-      return description(paths);
+      for (let i = 0; i < n / 16; i++) content[`a/${i}`] = {};
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 40; i++) paths[`/p${i}`] = { $ref: "#/P" };
+      return { ...description(paths), P: { post: { requestBody: { content } } } };
     },
   ),
   compiling(
