@@ -123,9 +123,10 @@ Items (as in HTTPie):
 The operation table (for fromOpenAPITable in @routecast/endpoint/openapi):
   routecast openapi description.json > table.json
                  reads an OpenAPI 3.0 or 3.1 description (JSON; "-" reads
-                 standard input; convert YAML first) and prints the small
-                 table a builder needs of it, to ship instead of the
-                 description. A url named "openapi" is written "/openapi".
+                 standard input; convert YAML first), nested at any depth,
+                 and prints the small table a builder needs of it, to ship
+                 instead of the description, as compileOpenAPI() writes it.
+                 A url named "openapi" is written "/openapi".
 
 Options:
   --curl           print a curl command (quoted for sh, bash, zsh) instead of JSON
@@ -281,8 +282,13 @@ function nestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-function parseJson(text: string, what: string): unknown {
-  if (nestedDeeperThan(text, MAX_DEPTH)) {
+/**
+ * `text` parsed as JSON. An item is refused past MAX_DEPTH levels, since
+ * printing and copying it recurse; a description (`deep: true`) is not: the
+ * parser and compileOpenAPI read it without recursion, at any depth.
+ */
+function parseJson(text: string, what: string, deep = false): unknown {
+  if (!deep && nestedDeeperThan(text, MAX_DEPTH)) {
     throw new TypeError(
       `Invalid JSON in ${what}: nested more than ${MAX_DEPTH} levels deep, expected at most ${MAX_DEPTH}`,
     );
@@ -726,6 +732,7 @@ function openapiTable(invocation: Invocation, input: CliInput, budget: InputBudg
     const description = parseJson(
       text,
       `${what} (an OpenAPI description as JSON; convert YAML first)`,
+      true,
     );
     return { code: 0, stdout: JSON.stringify(compileDescription(description)), stderr: "" };
   } catch (error) {

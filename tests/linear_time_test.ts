@@ -23,6 +23,7 @@
 import { endpoint, type EndpointOptions } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { expand } from "@routecast/endpoint/uri-template";
+import { compileOpenAPI } from "@routecast/endpoint/openapi";
 import { assert } from "@std/assert";
 
 const SMALL = 10_000;
@@ -292,6 +293,130 @@ const CASES: Case<any>[] = [
 
 for (const testCase of CASES) {
   Deno.test(`endpoint() stays linear: ${testCase[0]}`, () => assertLinear(testCase));
+}
+
+/** An OpenAPI 3.1 description of `paths`, with `components`. */
+function description(paths: Record<string, unknown>, components: Record<string, unknown> = {}) {
+  return { openapi: "3.1.0", servers: [{ url: "https://api.example.com" }], paths, components };
+}
+
+/** A request body whose JSON schema is `schema`. */
+function jsonBody(schema: unknown) {
+  return { requestBody: { content: { "application/json": { schema } } } };
+}
+
+/** Descriptions of about `n` characters, each against compileOpenAPI(). */
+const compiling = (
+  label: string,
+  make: (n: number) => Record<string, unknown>,
+): Case<Record<string, unknown>> => [label, make, (input) => compileOpenAPI(input)];
+
+const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
+  compiling(
+    "parameters that each $ref the head of a long $ref chain",
+    (n) => {
+      const count = Math.floor(n / 90);
+      const parameters: Record<string, unknown> = { [`p${count}`]: { name: "x", in: "query" } };
+      for (let i = 0; i < count; i++) {
+        parameters[`p${i}`] = { $ref: `#/components/parameters/p${i + 1}` };
+      }
+      const refs = Array.from({ length: count }, () => ({ $ref: "#/components/parameters/p0" }));
+      return description({ "/a": { get: { parameters: refs } } }, { parameters });
+    },
+  ),
+  compiling(
+    "path-level parameters beside as many of the operation's",
+    (n) => {
+      const count = Math.floor(n / 60);
+      const own = Array.from({ length: count }, (_, i) => ({ name: `o${i}`, in: "query" }));
+      const shared = Array.from({ length: count }, (_, i) => ({ name: `s${i}`, in: "query" }));
+      return description({ "/a": { parameters: shared, get: { parameters: own } } });
+    },
+  ),
+  compiling(
+    "allOf nested deep",
+    (n) => {
+      let schema: unknown = { properties: { url: {} } };
+      for (let i = 0; i < n / 12; i++) schema = { allOf: [schema] };
+      return description({ "/a": { post: jsonBody(schema) } });
+    },
+  ),
+  compiling(
+    "allOf nested deep above a $ref that leads nowhere",
+    (n) => {
+      let schema: unknown = { $ref: "#/components/schemas/Nowhere" };
+      for (let i = 0; i < n / 12; i++) schema = { allOf: [schema] };
+      return description({ "/a": { post: jsonBody(schema) } });
+    },
+  ),
+  compiling(
+    "operations that share a schema of many allOf parts",
+    (n) => {
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 140; i++) paths[`/p${i}`] = { post: jsonBody({ $ref: "#/S" }) };
+      return { ...description(paths), S: { allOf: Array.from({ length: n / 6 }, () => ({})) } };
+    },
+  ),
+  compiling(
+    "operations that share a schema whose allOf parts are $refs to itself",
+    (n) => {
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 140; i++) paths[`/p${i}`] = { post: jsonBody({ $ref: "#/S" }) };
+      const parts = Array.from({ length: n / 30 }, () => ({ $ref: "#/S" }));
+      return { ...description(paths), S: { properties: { url: {} }, allOf: parts } };
+    },
+  ),
+  compiling(
+    "operations that share a request body of many media types",
+    (n) => {
+      const content: Record<string, unknown> = {};
+      for (let i = 0; i < n / 20; i++) content[`a/b${i}`] = {};
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 100; i++) {
+        paths[`/p${i}`] = { post: { requestBody: { $ref: "#/B" } } };
+      }
+      return { ...description(paths), B: { content } };
+    },
+  ),
+  compiling(
+    "paths that share a path item whose body has many media types",
+    (n) => {
+      const content: Record<string, unknown> = {};
+      for (let i = 0; i < n / 16; i++) content[`a/${i}`] = {};
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 40; i++) paths[`/p${i}`] = { $ref: "#/P" };
+      return { ...description(paths), P: { post: { requestBody: { content } } } };
+    },
+  ),
+  compiling(
+    "a long media type of parameters",
+    (n) =>
+      description({
+        "/a": {
+          post: { requestBody: { content: { ["text/plain" + '; a="\\\\"'.repeat(n / 9)]: {} } } },
+        },
+      }),
+  ),
+  compiling(
+    "a long server url of variables",
+    (n) => ({
+      openapi: "3.1.0",
+      servers: [{
+        url: "https://api.example.com/" + "{v}".repeat(n / 3),
+        variables: { v: { default: "x" } },
+      }],
+      paths: { "/a": { get: {} } },
+    }),
+  ),
+  compiling("paths of broken path items", (n) => {
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < n / 40; i++) paths[`/p${i}`] = { $ref: `#/components/nowhere/${i}` };
+    return description(paths);
+  }),
+];
+
+for (const testCase of DESCRIPTIONS) {
+  Deno.test(`compileOpenAPI() stays linear: ${testCase[0]}`, () => assertLinear(testCase));
 }
 
 Deno.test("lite endpoint() stays linear on the template scanner", () => {

@@ -604,10 +604,6 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
       { openapi: "2.0" },
       'Invalid OpenAPI description: openapi is "2.0", expected an OpenAPI 3.0 or 3.1 document',
     ],
-    [
-      describe({ "pets": {} }),
-      'Invalid OpenAPI description at paths.pets: path "pets" does not start with "/"',
-    ],
   ];
   for (const [description, message] of cases) {
     assertThrows(() => fromOpenAPI(description as object), TypeError, message);
@@ -651,6 +647,10 @@ Deno.test("fromOpenAPI() reports a problem in one operation when that route is c
       describe({ "/a": { get: { parameters: {} } } }),
       'Invalid OpenAPI description at paths["/a"].get.parameters: expected an array, found an object',
     ],
+    [
+      describe({ "/a": { get: { parameters: [{ name: "bad header", in: "header" }] } } }),
+      'Invalid OpenAPI description at paths["/a"].get.parameters[0].name: header parameter "bad header" is not an HTTP token, expected a header name',
+    ],
   ];
   for (const [description, message] of cases) {
     const table = compileOpenAPI(description);
@@ -682,15 +682,7 @@ Deno.test("fromOpenAPI() reports a problem in one operation when that route is c
   }
   assertEquals(shared("GET /ok", { x: 1 }).url, `${BASE}/ok?x=1`);
   // What only the path tells is reported when the route is first used.
-  const api = fromOpenAPI(describe({
-    "/h": { get: { parameters: [{ name: "bad header", in: "header" }], responses: {} } },
-    "/p/{a b}": { get: { responses: {} } },
-  }));
-  assertThrows(
-    () => api("GET /h"),
-    TypeError,
-    'Invalid operation "GET /h": header parameter "bad header" is not an HTTP token, expected a header name',
-  );
+  const api = fromOpenAPI(describe({ "/p/{a b}": { get: { responses: {} } } }));
   assertThrows(
     () => api({ method: "GET", url: "/p/{a b}" }),
     TypeError,
@@ -922,7 +914,7 @@ Deno.test("fromOpenAPITable() refuses what compileOpenAPI() could not have writt
     [
       {
         format: "routecast-openapi-table/1",
-        operations: { "GET /a": { body: { kind: "xml", type: "x" } } },
+        operations: { "GET /a": { body: { kind: "xml", type: "application/xml" } } },
       },
       'Invalid OpenAPI table at operations["GET /a"].body.kind: found "xml", expected "json", "form" or "data"',
     ],

@@ -6,6 +6,12 @@
  * followed as far as that needs them; schemas are read only for a body's
  * top-level property names, never walked whole.
  *
+ * Every step is linear in the description (docs/design.md rule 16): each
+ * `$ref`, parameter, request body, server and schema is read once per
+ * compile, however many operations share it, and no walk recurses, however
+ * deep the document. Only own properties are read: a polluted
+ * `Object.prototype` changes nothing.
+ *
  * @module
  */
 
@@ -19,11 +25,31 @@ import type {
 } from "./_operation.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { isPlainObject, quoteValue, setOwn } from "../endpoint/_objects.ts";
-import { at, field, invalidAt, list, type Node, object, resolve } from "./_refs.ts";
+import {
+  field,
+  type FoundObject,
+  invalidAt,
+  items,
+  list,
+  type Node,
+  object,
+  type Place,
+  place,
+  Resolver,
+  topPlace,
+} from "./_refs.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
+import {
+  baseUrlProblem,
+  hasScheme,
+  headerNameProblem,
+  mediaTypeProblem,
+  serverTextProblem,
+} from "./_wire.ts";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const FORM = "application/x-www-form-urlencoded";
+const COMBINATORS = ["allOf", "oneOf", "anyOf"];
 
 /** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
 function essence(mediaType: string): string {
@@ -43,19 +69,55 @@ function isWildcard(mediaType: string): boolean {
 }
 
 /**
- * The first server url of `servers`, variables at their defaults; `undefined`
- * when there is none.
+ * What one compile has read, by object: a parameter, request body, server or
+ * schema that many operations share is read once, and each of them gets the
+ * same declaration, or the same error.
  */
-function serverUrl(document: Node, servers: unknown, where: string): string | undefined {
-  if (servers === undefined) return undefined;
-  if (!Array.isArray(servers)) {
-    throw invalidAt(where, `expected an array of servers, found ${quoteValue(servers)}`);
+interface Compile {
+  readonly refs: Resolver;
+  readonly parameters: Map<object, ParameterDeclaration | TypeError>;
+  readonly bodies: Map<object, BodyDeclaration | undefined | TypeError>;
+  readonly servers: Map<object, string | TypeError>;
+  /** The named options among a schema's top-level properties (only for walks that met no cycle). */
+  readonly fields: Map<object, readonly string[] | TypeError>;
+}
+
+/**
+ * `read()` of `node`, made once per compile: later calls get its result, or
+ * its error again. Only for what other places can lead to (a `$ref`'s
+ * target, or a part of one): the rest is read once anyway.
+ */
+function once<T>(memo: Map<object, T | TypeError>, node: object, read: () => T): T {
+  if (memo.has(node)) {
+    const known = memo.get(node);
+    if (known instanceof TypeError) throw known;
+    return known as T;
   }
-  if (servers.length === 0) return undefined;
-  const server = object(document, servers[0], at(where, 0), "a server");
+  let result: T;
+  try {
+    result = read();
+  } catch (error) {
+    if (error instanceof TypeError) memo.set(node, error);
+    throw error;
+  }
+  memo.set(node, result);
+  return result;
+}
+
+/** A server's url with its variables at their defaults, and where it is written. */
+interface ServerUrl {
+  readonly url: string;
+  /** Whether variables were filled in (the url is then not as written). */
+  readonly filled: boolean;
+  readonly place: Place;
+}
+
+/** The url of a server object, its variables at their defaults. */
+function fillVariables(server: Node, where: Place): string {
   const url = field(server, "url");
+  const at = place(where, "url");
   if (typeof url !== "string") {
-    throw invalidAt(at(at(where, 0), "url"), `expected a string, found ${quoteValue(url)}`);
+    throw invalidAt(at, `expected a string, found ${quoteValue(url)}`);
   }
   const variables = field(server, "variables");
   let out = "";
@@ -68,31 +130,102 @@ function serverUrl(document: Node, servers: unknown, where: string): string | un
     const value = isPlainObject(variable) ? field(variable, "default") : undefined;
     if (typeof value !== "string") {
       throw invalidAt(
-        at(at(where, 0), "variables"),
+        place(where, "variables"),
         `server variable ${quoteValue(name)} has no default, expected a string default`,
       );
     }
     out += url.slice(copied, open) + value;
     copied = close + 1;
   }
-  return out + url.slice(copied);
+  return copied === 0 ? url : out + url.slice(copied);
 }
 
-/** A server url a builder can use as its default `baseUrl`: an absolute one. */
-function absolute(url: string | undefined): string | undefined {
-  return url !== undefined && url.includes("://") ? url : undefined;
+/** The first server of `servers`, variables at their defaults; `undefined` when there is none. */
+function firstServer(c: Compile, servers: unknown, where: Place): ServerUrl | undefined {
+  if (servers === undefined) return undefined;
+  if (!Array.isArray(servers)) {
+    throw invalidAt(where, `expected an array of servers, found ${quoteValue(servers)}`);
+  }
+  if (servers.length === 0) return undefined;
+  const first = place(where, 0);
+  const server = object(
+    c.refs,
+    Object.hasOwn(servers, 0) ? servers[0] : undefined,
+    first,
+    "a server",
+  );
+  const read = () => fillVariables(server.node, server.place);
+  const url = server.shared ? once(c.servers, server.node, read) : read();
+  return { url, filled: url !== field(server.node, "url"), place: place(server.place, "url") };
 }
 
-function optionalBoolean(node: Node, key: string, where: string): boolean | undefined {
+/** The `TypeError` for a server that cannot be a base url. */
+function badServer(server: ServerUrl, problem: string): TypeError {
+  return invalidAt(
+    server.place,
+    server.filled ? `with its variables at their defaults, ${problem}` : problem,
+  );
+}
+
+/**
+ * The description's base url: its first server when that is an absolute
+ * `http:` or `https:` URL; `undefined` for none or a relative one (a call
+ * then needs a `baseUrl`).
+ *
+ * @throws {TypeError} For a server that can be no base url (another scheme,
+ * userinfo, a query): the whole description's, so the description is refused.
+ */
+function documentServer(c: Compile, document: Node): string | undefined {
+  const server = firstServer(c, field(document, "servers"), topPlace("servers"));
+  if (server === undefined) return undefined;
+  const absolute = hasScheme(server.url);
+  const problem = absolute ? baseUrlProblem(server.url) : serverTextProblem(server.url);
+  if (problem !== undefined) throw badServer(server, problem);
+  return absolute ? server.url : undefined;
+}
+
+/**
+ * The base url of an operation whose own (or path's) first server is
+ * `server`: an absolute one as it is; a relative one resolved against the
+ * description's absolute server `base` (routecast has no document location,
+ * which the OpenAPI Specification resolves it against), or `undefined`
+ * without one (a call then needs a `baseUrl`, as for a relative server of
+ * the description).
+ *
+ * @throws {TypeError} For a server that can be no base url.
+ */
+function operationServer(server: ServerUrl, base: string | undefined): string | undefined {
+  if (hasScheme(server.url)) {
+    const problem = baseUrlProblem(server.url);
+    if (problem !== undefined) throw badServer(server, problem);
+    return server.url;
+  }
+  const problem = serverTextProblem(server.url);
+  if (problem !== undefined) throw badServer(server, problem);
+  if (base === undefined) return undefined;
+  let resolved: string;
+  try {
+    resolved = new URL(server.url, base).href;
+  } catch {
+    resolved = server.url;
+  }
+  const against = baseUrlProblem(resolved);
+  if (against !== undefined) {
+    throw badServer(server, `resolved against ${quoteValue(base)}, ${against}`);
+  }
+  return resolved;
+}
+
+function optionalBoolean(node: Node, key: string, where: Place): boolean | undefined {
   const value = field(node, key);
   if (value !== undefined && typeof value !== "boolean") {
-    throw invalidAt(at(where, key), `expected true or false, found ${quoteValue(value)}`);
+    throw invalidAt(place(where, key), `expected true or false, found ${quoteValue(value)}`);
   }
   return value;
 }
 
-/** Whether a parameter's or encoding's `content`/`contentType` is JSON. */
-function contentIsJson(content: unknown, where: string): boolean {
+/** Whether a parameter's `content` is JSON. */
+function contentIsJson(content: unknown, where: Place): boolean {
   if (content === undefined) return false;
   if (!isPlainObject(content)) {
     throw invalidAt(where, `expected a map of media types, found ${quoteValue(content)}`);
@@ -101,17 +234,16 @@ function contentIsJson(content: unknown, where: string): boolean {
   return types.length > 0 && isJsonMediaType(types[0]);
 }
 
-/** One parameter, in the table's form (defaults left out). */
-function readParameter(document: Node, value: unknown, where: string): ParameterDeclaration {
-  const parameter = object(document, value, where, "a parameter");
+/** One parameter object, in the table's form (defaults left out). */
+function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
   const name = field(parameter, "name");
   if (typeof name !== "string" || name === "") {
-    throw invalidAt(at(where, "name"), `expected a non-empty string, found ${quoteValue(name)}`);
+    throw invalidAt(place(where, "name"), `expected a non-empty string, found ${quoteValue(name)}`);
   }
   const location = field(parameter, "in");
   if (location === "body" || location === "formData") {
     throw invalidAt(
-      at(where, "in"),
+      place(where, "in"),
       `${
         quoteValue(location)
       } is Swagger 2.0's, expected an OpenAPI 3 description (convert it first)`,
@@ -119,9 +251,13 @@ function readParameter(document: Node, value: unknown, where: string): Parameter
   }
   if (typeof location !== "string" || !Object.hasOwn(STYLES, location)) {
     throw invalidAt(
-      at(where, "in"),
+      place(where, "in"),
       `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
     );
+  }
+  if (location === "header") {
+    const problem = headerNameProblem(name);
+    if (problem !== undefined) throw invalidAt(place(where, "name"), problem);
   }
   const allowed = STYLES[location as ParameterLocation];
   const style = field(parameter, "style");
@@ -129,7 +265,7 @@ function readParameter(document: Node, value: unknown, where: string): Parameter
     style !== undefined && (typeof style !== "string" || !allowed.includes(style as ParameterStyle))
   ) {
     throw invalidAt(
-      at(where, "style"),
+      place(where, "style"),
       `${quoteValue(style)} is not a style of ${location} parameters, expected ${
         allowed.map((item) => `"${item}"`).join(", ")
       }`,
@@ -143,158 +279,323 @@ function readParameter(document: Node, value: unknown, where: string): Parameter
   if (location === "query" && optionalBoolean(parameter, "allowReserved", where) === true) {
     declaration.allowReserved = true;
   }
-  if (contentIsJson(field(parameter, "content"), at(where, "content"))) declaration.json = true;
+  if (contentIsJson(field(parameter, "content"), place(where, "content"))) declaration.json = true;
   return declaration as unknown as ParameterDeclaration;
 }
 
 /**
- * The top-level property names of a schema that are named options (`url`,
- * `data`...), through `$ref`s and `allOf`/`oneOf`/`anyOf`, never deeper.
+ * One parameter (or `$ref` to one), read once per compile when others can
+ * lead to it: it, or the path item or operation holding it (`within`), was
+ * reached through a `$ref`.
  */
-function optionFields(document: Node, schema: unknown, where: string, found: Set<string>): void {
-  const seen = new Set<unknown>();
-  const visit = (value: unknown, place: string) => {
-    const resolved = resolve(document, value, place);
-    if (!isPlainObject(resolved) || seen.has(resolved)) return;
-    seen.add(resolved);
-    const properties = field(resolved, "properties");
-    if (isPlainObject(properties)) {
-      for (const key of Object.keys(properties)) if (isNamedOption(key)) found.add(key);
+function readParameter(
+  c: Compile,
+  value: unknown,
+  where: Place,
+  within: boolean,
+): ParameterDeclaration {
+  const parameter = object(c.refs, value, where, "a parameter");
+  const read = () => parameterOf(parameter.node, parameter.place);
+  if (!parameter.shared && !within) return read();
+  // A copy, so that no two operations of a table share a declaration.
+  return { ...once(c.parameters, parameter.node, read) };
+}
+
+/** A schema being walked for its option fields. */
+interface Frame {
+  readonly node: Node | undefined;
+  readonly found: string[];
+  readonly parts: (readonly [unknown, Place])[];
+  next: number;
+  /** Its place in the walk, and the earliest of the schemas it leads back to (Tarjan's). */
+  readonly index: number;
+  low: number;
+}
+
+function addNames(into: string[], names: readonly string[]): void {
+  for (const name of names) if (!into.includes(name)) into.push(name);
+}
+
+/** A frame for `node`: its own option properties, and its `allOf`, `oneOf` and `anyOf` parts. */
+function frameOf(node: Node, where: Place, index: number): Frame {
+  const found: string[] = [];
+  const properties = field(node, "properties");
+  if (isPlainObject(properties)) {
+    for (const key of Object.keys(properties)) {
+      if (isNamedOption(key) && !found.includes(key)) found.push(key);
     }
-    for (const combinator of ["allOf", "oneOf", "anyOf"]) {
-      const parts = field(resolved, combinator);
-      if (Array.isArray(parts)) {
-        parts.forEach((part, index) => visit(part, at(at(place, combinator), index)));
-      }
-    }
+  }
+  const parts: (readonly [unknown, Place])[] = [];
+  for (const combinator of COMBINATORS) {
+    const value = field(node, combinator);
+    if (!Array.isArray(value)) continue;
+    const at = place(where, combinator);
+    items(value, at).forEach((part, i) => parts.push([part, place(at, i)]));
+  }
+  return { node, found, parts, next: 0, index, low: index };
+}
+
+/**
+ * The top-level property names of a schema that are named options (`url`,
+ * `data`...), through `$ref`s and `allOf`/`oneOf`/`anyOf`, never deeper:
+ * in the order a depth-first walk first meets them. The walk keeps its own
+ * stack, so no nesting depth can overflow the call stack. What a schema
+ * gives is kept for the next operation that uses it, once the walk has left
+ * the schemas it leads back to (Tarjan's strongly connected components: the
+ * schemas of a cycle of `allOf`s all give the same names), so that shared
+ * schemas, in cycles or not, are walked once per compile (rule 16).
+ */
+function optionFields(c: Compile, schema: unknown, where: Place): readonly string[] {
+  const root: Frame = {
+    node: undefined,
+    found: [],
+    parts: [[schema, where]],
+    next: 0,
+    index: -1,
+    low: -1,
   };
-  visit(schema, where);
+  const frames = [root];
+  /** The schemas walked whose component is not finished, and their index. */
+  const open: Node[] = [];
+  const indexes = new Map<object, number>();
+  try {
+    for (;;) {
+      const frame = frames[frames.length - 1];
+      if (frame.next < frame.parts.length) {
+        const [value, at] = frame.parts[frame.next++];
+        const found = c.refs.resolve(value, at);
+        const node = found.value;
+        if (!isPlainObject(node)) continue;
+        const known = c.fields.get(node);
+        if (known instanceof TypeError) throw known;
+        const index = indexes.get(node);
+        if (known !== undefined) {
+          addNames(frame.found, known);
+        } else if (index !== undefined) {
+          // A cycle: its names reach this frame when the walk leaves the cycle's first schema.
+          frame.low = Math.min(frame.low, index);
+        } else {
+          indexes.set(node, open.length);
+          open.push(node);
+          frames.push(frameOf(node, found.place, open.length - 1));
+        }
+        continue;
+      }
+      frames.pop();
+      if (frame === root) return frame.found;
+      if (frame.low === frame.index) {
+        // The first schema of its component: every schema of it gives these names.
+        for (const node of open.splice(frame.index)) {
+          c.fields.set(node, frame.found);
+          indexes.delete(node);
+        }
+      }
+      const parent = frames[frames.length - 1];
+      addNames(parent.found, frame.found);
+      parent.low = Math.min(parent.low, frame.low);
+    }
+  } catch (error) {
+    // Every schema still open leads to the problem.
+    if (error instanceof TypeError) { for (const node of open) c.fields.set(node, error); }
+    throw error;
+  }
 }
 
 /** The form encoding of a body's properties, in the table's form. */
 function readEncoding(
-  document: Node,
+  c: Compile,
   encoding: unknown,
-  where: string,
+  where: Place,
 ): Record<string, EncodingDeclaration> | undefined {
   if (encoding === undefined) return undefined;
   if (!isPlainObject(encoding)) {
     throw invalidAt(where, `expected a map of properties, found ${quoteValue(encoding)}`);
   }
   const out: Record<string, EncodingDeclaration> = {};
+  let any = false;
   for (const property of Object.keys(encoding)) {
-    const place = at(where, property);
-    const entry = object(document, encoding[property], place, "an encoding");
+    const entry = object(c.refs, encoding[property], place(where, property), "an encoding");
+    const at = entry.place;
     const declaration: Record<string, unknown> = {};
-    const style = field(entry, "style");
+    let set = false;
+    const style = field(entry.node, "style");
     if (style !== undefined) {
       if (typeof style !== "string" || !STYLES.query.includes(style as ParameterStyle)) {
         throw invalidAt(
-          at(place, "style"),
+          place(at, "style"),
           `${quoteValue(style)} is not a style of form properties, expected ${
             STYLES.query.map((item) => `"${item}"`).join(", ")
           }`,
         );
       }
       declaration.style = style;
+      set = true;
     }
-    const explode = optionalBoolean(entry, "explode", place);
-    if (explode !== undefined) declaration.explode = explode;
-    if (optionalBoolean(entry, "allowReserved", place) === true) declaration.allowReserved = true;
-    const contentType = field(entry, "contentType");
+    const explode = optionalBoolean(entry.node, "explode", at);
+    if (explode !== undefined) {
+      declaration.explode = explode;
+      set = true;
+    }
+    if (optionalBoolean(entry.node, "allowReserved", at) === true) {
+      declaration.allowReserved = true;
+      set = true;
+    }
+    const contentType = field(entry.node, "contentType");
     if (typeof contentType === "string" && isJsonMediaType(contentType.split(",")[0])) {
       declaration.json = true;
+      set = true;
     }
-    if (Object.keys(declaration).length > 0) setOwn(out, property, declaration);
+    if (set) {
+      setOwn(out, property, declaration);
+      any = true;
+    }
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return any ? out : undefined;
 }
 
 /**
- * The body of an operation: JSON when its media types list a JSON type, a
- * wildcard or nothing; a form when they list the form type; else `data`.
+ * A request body object in the table's form: JSON when its media types list
+ * a JSON type, a wildcard or nothing; a form when they list the form type;
+ * else `data`. Every media type listed must be one (RFC 9110), since one of
+ * them becomes the `content-type`.
  */
-function readBody(document: Node, value: unknown, where: string): BodyDeclaration | undefined {
-  if (value === undefined) return undefined;
-  const requestBody = object(document, value, where, "a request body");
+function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | undefined {
   const content = field(requestBody, "content");
   if (content === undefined) return undefined;
+  const at = place(where, "content");
   if (!isPlainObject(content)) {
-    throw invalidAt(
-      at(where, "content"),
-      `expected a map of media types, found ${quoteValue(content)}`,
-    );
+    throw invalidAt(at, `expected a map of media types, found ${quoteValue(content)}`);
   }
   const types = Object.keys(content);
+  for (const type of types) {
+    const problem = mediaTypeProblem(type);
+    if (problem !== undefined) throw invalidAt(at, problem);
+  }
   const json = types.find(isJsonMediaType);
-  let chosen: string | undefined;
-  let body: Record<string, unknown>;
+  // Read back from locals, never from the object being built (Object.prototype may be polluted).
+  let chosen: string;
+  let type: string;
+  let form = false;
   if (types.length === 0) {
     return undefined;
   } else if (json !== undefined) {
-    chosen = json;
-    body = { type: json };
+    chosen = type = json;
   } else if (types.some(isWildcard)) {
     chosen = types.find(isWildcard)!;
-    body = { type: "application/json" };
+    type = "application/json";
   } else if (types.some((type) => essence(type) === FORM)) {
     chosen = types.find((type) => essence(type) === FORM)!;
-    body = { type: FORM, kind: "form" };
+    type = FORM;
+    form = true;
   } else {
     return { type: types[0], kind: "data" };
   }
-  if (chosen !== undefined) {
-    const place = at(at(where, "content"), chosen);
-    const media = object(document, content[chosen], place, "a media type");
-    const fields = new Set<string>();
-    optionFields(document, field(media, "schema"), at(place, "schema"), fields);
-    if (fields.size > 0) body.fields = [...fields];
-    if (field(body, "kind") === "form") {
-      const encoding = readEncoding(document, field(media, "encoding"), at(place, "encoding"));
-      if (encoding !== undefined) body.encoding = encoding;
-    }
+  const body: Record<string, unknown> = { type };
+  if (form) body.kind = "form";
+  const media = object(c.refs, content[chosen], place(at, chosen), "a media type");
+  const fields = optionFields(c, field(media.node, "schema"), place(media.place, "schema"));
+  if (fields.length > 0) body.fields = [...fields];
+  if (form) {
+    const encoding = readEncoding(c, field(media.node, "encoding"), place(media.place, "encoding"));
+    if (encoding !== undefined) body.encoding = encoding;
   }
   return body as unknown as BodyDeclaration;
 }
 
+/** A copy of a body declaration, so that no two operations of a table share one. */
+function copyBody(body: BodyDeclaration): BodyDeclaration {
+  const copy: Record<string, unknown> = { ...body };
+  const fields = field(copy, "fields") as readonly string[] | undefined;
+  if (fields !== undefined) copy.fields = [...fields];
+  const encoding = field(copy, "encoding") as Record<string, EncodingDeclaration> | undefined;
+  if (encoding !== undefined) {
+    const copied: Record<string, EncodingDeclaration> = {};
+    for (const property of Object.keys(encoding)) {
+      setOwn(copied, property, { ...encoding[property] });
+    }
+    copy.encoding = copied;
+  }
+  return copy as unknown as BodyDeclaration;
+}
+
+/** An operation's request body (or `$ref` to one), read once per compile (see readParameter). */
+function readBody(
+  c: Compile,
+  value: unknown,
+  where: Place,
+  within: boolean,
+): BodyDeclaration | undefined {
+  if (value === undefined) return undefined;
+  const requestBody = object(c.refs, value, where, "a request body");
+  const read = () => bodyOf(c, requestBody.node, requestBody.place);
+  if (!requestBody.shared && !within) return read();
+  const body = once(c.bodies, requestBody.node, read);
+  return body === undefined ? undefined : copyBody(body);
+}
+
+/** What an operation declares, its server not yet weighed against the path's and the description's. */
+interface Operation {
+  readonly parameters: ParameterDeclaration[];
+  readonly body: BodyDeclaration | undefined;
+  readonly server: ServerUrl | undefined;
+}
+
 /**
- * One operation's declaration (its `server` the operation's own, not yet
- * checked against the path's and the description's).
+ * One operation's declaration, with its path's `common` parameters;
+ * `within` when its path item was reached through a `$ref`.
  *
  * @throws {TypeError} For a declaration the builder cannot write.
  */
 function readOperation(
-  document: Node,
+  c: Compile,
   value: unknown,
-  place: string,
-  shared: readonly ParameterDeclaration[],
-): Record<string, unknown> {
-  const operation = object(document, value, place, "an operation");
-  const own = list(operation, "parameters", place).map((parameter, index) =>
-    readParameter(document, parameter, at(at(place, "parameters"), index))
+  where: Place,
+  common: readonly ParameterDeclaration[],
+  within: boolean,
+): Operation {
+  const operation = object(c.refs, value, where, "an operation");
+  const at = operation.place;
+  const shared = within || operation.shared;
+  const parametersAt = place(at, "parameters");
+  const parameters = list(operation.node, "parameters", at).map((parameter, index) =>
+    readParameter(c, parameter, place(parametersAt, index), shared)
   );
-  // The operation's own come first; a path-level one it redefines (same name and in) is dropped.
-  const parameters = [
-    ...own,
-    ...shared.filter((common) =>
-      !own.some((mine) => mine.name === common.name && mine.in === common.in)
-    ),
-  ];
-  const declaration: Record<string, unknown> = {};
-  if (parameters.length > 0) declaration.parameters = parameters;
-  const body = readBody(document, field(operation, "requestBody"), at(place, "requestBody"));
-  if (body !== undefined) declaration.body = body;
-  const server = serverUrl(document, field(operation, "servers"), at(place, "servers"));
-  if (server !== undefined) declaration.server = server;
-  return declaration;
+  // The operation's own come first; a path-level one it redefines (same name and in) is
+  // dropped: a keyed merge, linear however many parameters both levels have.
+  if (common.length > 0) {
+    // The operation's names by location: no key is built per parameter.
+    const mine = new Map<string, Set<string>>();
+    for (const parameter of parameters) {
+      const names = mine.get(parameter.in);
+      if (names === undefined) mine.set(parameter.in, new Set([parameter.name]));
+      else names.add(parameter.name);
+    }
+    for (const inherited of common) {
+      if (mine.get(inherited.in)?.has(inherited.name) !== true) parameters.push({ ...inherited });
+    }
+  }
+  return {
+    parameters,
+    body: readBody(c, field(operation.node, "requestBody"), place(at, "requestBody"), shared),
+    server: firstServer(c, field(operation.node, "servers"), place(at, "servers")),
+  };
+}
+
+/** The `openapi` versions whose rules routecast implements: "3.0.x" and "3.1.x". */
+function isSupportedVersion(version: unknown): boolean {
+  return typeof version === "string" && /^3\.[01]\.(?:0|[1-9][0-9]*)$/.test(version);
 }
 
 /**
  * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
- * problem in one operation is recorded as that operation's `error`.
+ * problem in one operation is recorded as that operation's `error`; a path
+ * item that cannot be read (a `$ref` leading nowhere or in a loop, a value
+ * that is not an object) is recorded for every method of its path, and a
+ * path that does not start with `/` for each of its operations.
  *
- * @throws {TypeError} For a value that is not an OpenAPI 3 description
- * (Swagger 2.0 included), or `paths` or a path item that is not an object.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
+ * description (Swagger 2.0 included), `paths` that is not an object, or a
+ * first server of the description that can be no base url.
  */
 export function compileDescription(description: unknown): OpenAPITable {
   if (!isPlainObject(description)) {
@@ -305,12 +606,12 @@ export function compileDescription(description: unknown): OpenAPITable {
     );
   }
   const version = field(description, "openapi");
-  if (typeof version !== "string" || !version.startsWith("3.")) {
+  if (!isSupportedVersion(version)) {
     const swagger = field(description, "swagger");
     throw new TypeError(
       swagger !== undefined
         ? `Invalid OpenAPI description: Swagger ${
-          quoteValue(String(swagger))
+          quoteValue(typeof swagger === "number" ? String(swagger) : swagger)
         } is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)`
         : `Invalid OpenAPI description: openapi is ${
           quoteValue(version)
@@ -318,45 +619,68 @@ export function compileDescription(description: unknown): OpenAPITable {
     );
   }
   const document = description;
-  const server = absolute(serverUrl(document, field(document, "servers"), "servers"));
+  const c: Compile = {
+    refs: new Resolver(document),
+    parameters: new Map(),
+    bodies: new Map(),
+    servers: new Map(),
+    fields: new Map(),
+  };
+  const server = documentServer(c, document);
   const operations: Record<string, OperationDeclaration> = {};
   const paths = field(document, "paths");
   if (paths !== undefined && !isPlainObject(paths)) {
     throw invalidAt("paths", `expected an object, found ${quoteValue(paths)}`);
   }
+  const pathsAt = topPlace("paths");
   for (const path of Object.keys(paths ?? {})) {
     if (path.startsWith("x-")) continue; // a specification extension, not a path
-    const where = at("paths", path);
-    if (!path.startsWith("/")) {
-      throw invalidAt(where, `path ${quoteValue(path)} does not start with "/"`);
-    }
-    const item = object(document, (paths as Node)[path], where, "a path item");
-    // A problem in one operation (or its path's parameters) is that operation's: the
-    // table records it, and a call of that route reports it; the others work.
-    let shared: ParameterDeclaration[] | TypeError;
-    let pathServer: string | undefined | TypeError;
+    const where = place(pathsAt, path);
+    // A problem in one operation (or its path) is that operation's: the table
+    // records it, and a call of that route reports it; the others work.
+    const badPath = path.startsWith("/")
+      ? undefined
+      : invalidAt(where, `path ${quoteValue(path)} does not start with "/"`);
+    let item: FoundObject;
     try {
-      shared = list(item, "parameters", where).map((parameter, index) =>
-        readParameter(document, parameter, at(at(where, "parameters"), index))
-      );
-      pathServer = serverUrl(document, field(item, "servers"), at(where, "servers"));
+      item = object(c.refs, (paths as Node)[path], where, "a path item");
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      shared = pathServer = error;
+      // No operation of it can be read: each method of the path reports the problem.
+      for (const method of METHODS) {
+        setOwn(operations, `${method.toUpperCase()} ${path}`, {
+          error: (badPath ?? error).message,
+        });
+      }
+      continue;
+    }
+    let common: ParameterDeclaration[] | TypeError;
+    let pathServer: ServerUrl | undefined | TypeError;
+    try {
+      const parametersAt = place(item.place, "parameters");
+      common = list(item.node, "parameters", item.place).map((parameter, index) =>
+        readParameter(c, parameter, place(parametersAt, index), item.shared)
+      );
+      pathServer = firstServer(c, field(item.node, "servers"), place(item.place, "servers"));
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      common = pathServer = error;
     }
     for (const method of METHODS) {
-      const value = field(item, method);
+      const value = field(item.node, method);
       if (value === undefined) continue;
       let declaration: Record<string, unknown>;
       try {
-        if (shared instanceof TypeError) throw shared;
-        declaration = readOperation(document, value, at(where, method), shared);
-        const operationServer = absolute(
-          field(declaration, "server") as string | undefined ?? pathServer as string | undefined,
-        );
-        delete declaration.server;
-        if (operationServer !== undefined && operationServer !== server) {
-          declaration.server = operationServer;
+        if (badPath !== undefined) throw badPath;
+        if (common instanceof TypeError) throw common;
+        const operation = readOperation(c, value, place(item.place, method), common, item.shared);
+        const own = operation.server ?? pathServer as ServerUrl | undefined;
+        const operationBase = own === undefined ? undefined : operationServer(own, server);
+        declaration = {};
+        if (operation.parameters.length > 0) declaration.parameters = operation.parameters;
+        if (operation.body !== undefined) declaration.body = operation.body;
+        if (operationBase !== undefined && operationBase !== server) {
+          declaration.server = operationBase;
         }
       } catch (error) {
         if (!(error instanceof TypeError)) throw error;

@@ -20,6 +20,7 @@ import type { DeclaredOperations } from "../endpoint/_plan.ts";
 import { copyPlain, isPlainObject, quoteValue } from "../endpoint/_objects.ts";
 import { isToken } from "../endpoint/_headers.ts";
 import { at, field, type Node } from "./_refs.ts";
+import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
 /** The value of an operation table's `format`: the table's kind and version. */
 export const TABLE_FORMAT = "routecast-openapi-table/1";
@@ -109,6 +110,12 @@ function checkStyle(style: unknown, allowed: readonly string[], where: string): 
   }
 }
 
+/** A table's server is a base url: an absolute `http:` or `https:` URL, nothing else. */
+function checkServer(value: unknown, where: string): void {
+  const problem = baseUrlProblem(stringAt(value, where));
+  if (problem !== undefined) throw invalidTable(where, problem);
+}
+
 function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const parameter = plainAt(value, where, "a parameter");
   checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
@@ -119,7 +126,9 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
       `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
     );
   }
-  stringAt(field(parameter, "name"), at(where, "name"));
+  const name = stringAt(field(parameter, "name"), at(where, "name"));
+  const header = location === "header" ? headerNameProblem(name) : undefined;
+  if (header !== undefined) throw invalidTable(at(where, "name"), header);
   checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
   for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, where);
   return parameter as unknown as ParameterDeclaration;
@@ -128,7 +137,8 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
   checkKeys(body, ["type", "kind", "encoding", "fields"], where);
-  stringAt(field(body, "type"), at(where, "type"));
+  const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
+  if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");
   if (kind !== undefined && kind !== "json" && kind !== "form" && kind !== "data") {
     throw invalidTable(
@@ -173,7 +183,7 @@ export function readTable(value: unknown): DeclaredOperations {
     );
   }
   const server = field(table, "server");
-  if (server !== undefined) stringAt(server, "server");
+  if (server !== undefined) checkServer(server, "server");
   const operations = plainAt(field(table, "operations"), "operations", "the operations");
   const map = new Map<string, OperationDeclaration>();
   for (const route of Object.keys(operations)) {
@@ -203,7 +213,7 @@ export function readTable(value: unknown): DeclaredOperations {
     const body = field(operation, "body");
     if (body !== undefined) checkBody(body, at(where, "body"));
     const own = field(operation, "server");
-    if (own !== undefined) stringAt(own, at(where, "server"));
+    if (own !== undefined) checkServer(own, at(where, "server"));
     map.set(route, operation as unknown as OperationDeclaration);
   }
   return declaredOperations(map, server as string | undefined);

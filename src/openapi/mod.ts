@@ -124,11 +124,18 @@ function builder(declared: DeclaredOperations, options: unknown): OpenAPIEndpoin
  * styles, its body's media type and form encoding, and its server. Write it
  * to a file at build time, and ship it instead of the description.
  *
- * @param description A parsed OpenAPI 3.0 or 3.1 document.
+ * A problem in one operation (a `$ref` that leads nowhere or loops, a
+ * parameter the builder cannot write, a media type that is not one, a
+ * server that can be no base url) is recorded as that operation's `error`,
+ * which a call of its route throws; the others work. Only own properties are
+ * read, without recursion, in time linear in the description.
+ *
+ * @param description A parsed OpenAPI 3.0.x or 3.1.x document.
  * @returns The table, plain JSON data.
- * @throws {TypeError} For a value that is not an OpenAPI 3 description
- * (Swagger 2.0 included), a `$ref` to another document or in a loop, or a
- * parameter the builder cannot write.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
+ * description (Swagger 2.0 included), `paths` that is not an object, or a
+ * first server that can be no base url (another scheme than `http:` or
+ * `https:`, userinfo, a query or a fragment).
  *
  * @example
  * ```ts
@@ -205,7 +212,9 @@ export function fromOpenAPITable(
  *
  * A key the operation declares is that parameter even when it is named like
  * an option (`url`, `data`): set such options with `defaults()`. The default
- * `baseUrl` is the operation's server, else the description's first one.
+ * `baseUrl` is the operation's server, else the description's first one: an
+ * absolute `http:` or `https:` URL, a relative one of an operation resolved
+ * against the description's.
  * Other routes are built as `createEndpoint` builds them. Values are not
  * checked against schemas: `typed()` does that at compile time.
  *
@@ -213,8 +222,9 @@ export function fromOpenAPITable(
  * `compileOpenAPI` wrote.
  * @param options The base URL, defaults and query config.
  * @returns The builder.
- * @throws {TypeError} For a value that is not an OpenAPI 3 description,
- * a `$ref` to another document or in a loop, or invalid options.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
+ * description, a first server that can be no base url, or invalid options.
+ * A problem in one operation is thrown when its route is called.
  *
  * @example Stripe-like: deepObject ranges, a form body with a field named `url`
  * ```ts
