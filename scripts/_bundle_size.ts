@@ -35,13 +35,17 @@ function kilobytes(kb: number): number {
  * The size table: package subpath → what is bundled and its budget. Issue 23
  * sets the targets: `.` 12 KB, `./lite` 8 KB, `./octokit` 8 KB,
  * `./uri-template/lite` 3 KB; until an entry reaches its target, its budget
- * is the size reached, rounded up to 0.1 KB, so that growth fails.
+ * is the size reached, rounded up to 0.1 KB, so that growth fails. Hardening
+ * round four (own-field reads, the declared-name carrier of merge(), decoded
+ * dot-segment checks, the description checks) took `.`, `./lite` and
+ * `./octokit` up by about 1.2 KB and `./openapi` by 4.1 KB; the redesign
+ * ("One rule, one place") sets lower budgets to win that back.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(15.9) },
-  "./lite": { name: "endpoint", budget: kilobytes(11.6) },
-  "./octokit": { name: "endpoint", budget: kilobytes(11.6) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(17.1) },
+  ".": { name: "endpoint", budget: kilobytes(17.2) },
+  "./lite": { name: "endpoint", budget: kilobytes(12.8) },
+  "./octokit": { name: "endpoint", budget: kilobytes(12.8) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(21.2) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -52,7 +56,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes at the version `SIZE_VERSION`. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(9.5);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(10.8);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`
