@@ -10,7 +10,6 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
-import { isToken } from "../endpoint/_headers.ts";
 import { isNamedOption } from "../endpoint/_options.ts";
 import { quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
@@ -383,12 +382,6 @@ function compileOperation(
       pathParameters.set(name, parameter);
       jsonPath ||= json;
       continue;
-    }
-    if (parameter.in === "header" && !isToken(name)) {
-      throw invalidDeclaration(
-        route,
-        `header parameter ${quoteValue(name)} is not an HTTP token, expected a header name`,
-      );
     }
     const { style, explode, allowReserved: reserved } = parameter;
     const at = parameters.push({
