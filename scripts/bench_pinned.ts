@@ -1,7 +1,7 @@
 /**
- * Today's `endpoint` against the build before the hardening (`ad6d2bb`,
- * pinned in benchmarks/_pinned/ by scripts/pin_build.ts) on issue 23's
- * workloads (benchmarks/_workloads.ts), with the hand-written function and
+ * Today's `endpoint` against a pinned build (`--against`: `ad6d2bb`, before
+ * the hardening, or `d867c0c`, before the redesign; benchmarks/_pinned/, by
+ * scripts/pin_build.ts) on the workloads W1-W5 (benchmarks/_workloads.ts), with the hand-written function and
  * @octokit/endpoint beside them; the default template engine against the
  * pinned one and `uri-templates` on a pre-parsed template; `fromOpenAPI`
  * against a plain `createEndpoint` call of the same route.
@@ -18,7 +18,8 @@
  *   for each side, started one after the other, each running one side of
  *   that case and nothing else; the ratio is that of the medians.
  *
- * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0] [--case <name>]`
+ * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0] [--case <name>]
+ * [--against ad6d2bb|d867c0c]`
  *
  * @module
  */
@@ -31,10 +32,7 @@ import { parseTemplate } from "@routecast/endpoint/uri-template";
 import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { endpoint as octokit } from "@octokit/endpoint";
 import UriTemplates from "uri-templates";
-import {
-  endpoint as pinnedEndpoint,
-  parseTemplate as pinnedParseTemplate,
-} from "../benchmarks/_pinned/ad6d2bb.js";
+import { PINNED_COMMITS } from "./pin_build.ts";
 import {
   type Builder,
   type Call,
@@ -65,8 +63,21 @@ const { values: flags } = parseArgs({
     processes: { type: "string", default: "0" },
     child: { type: "string" },
     case: { type: "string" },
+    against: { type: "string", default: "ad6d2bb" },
   },
 });
+
+/**
+ * The pinned build "old" is: `ad6d2bb` (before the hardening, issue 23's
+ * point of comparison) or `d867c0c` (before the redesign, "One rule, one
+ * place"), each in benchmarks/_pinned/.
+ */
+if (!PINNED_COMMITS.includes(flags.against)) {
+  throw new TypeError(`--against ${flags.against}: expected one of ${PINNED_COMMITS.join(", ")}`);
+}
+const { endpoint: pinnedEndpoint, parseTemplate: pinnedParseTemplate } = await import(
+  `../benchmarks/_pinned/${flags.against}.js`
+);
 
 let sink = 0;
 function use(result: { url: string } | string): void {
@@ -74,9 +85,14 @@ function use(result: { url: string } | string): void {
   sink = (sink + text.charCodeAt(text.length - 1)) | 0;
 }
 
+const AUTHORIZED = { ...GET, headers: { authorization: "token 0000" } };
 const UA = String(endpoint.DEFAULTS.headers["user-agent"]);
 /** One workload's calls for one builder. */
 function workloads(builder: Builder): Record<string, () => void> {
+  const twoSteps = builder as unknown as {
+    merge(route: string, options: object): object;
+    parse(options: object): { url: string };
+  };
   const twoLevels = builder.defaults(LEVEL_1).defaults(LEVEL_2);
   return {
     W1: () => use(builder(GET_ROUTE, GET)),
@@ -85,6 +101,8 @@ function workloads(builder: Builder): Record<string, () => void> {
     W4: () => {
       for (const [route, parameters] of MIX) use(builder(route, parameters));
     },
+    // W5: W1 with a header, as @octokit/request builds every request.
+    W5: () => use(twoSteps.parse(twoSteps.merge(GET_ROUTE, AUTHORIZED))),
   };
 }
 
@@ -128,6 +146,7 @@ function cases(): Record<string, Record<string, () => void>> {
       },
       octokit: reference.W4,
     },
+    W5: { new: today.W5, old: before.W5, octokit: reference.W5 },
     template: {
       new: templateCase(parseTemplate),
       old: templateCase(pinnedParseTemplate),
@@ -255,6 +274,8 @@ async function alternating(processes: number, rounds: number): Promise<void> {
           name,
           "--rounds",
           String(rounds),
+          "--against",
+          flags.against,
         ],
         stderr: "inherit",
       }).output();

@@ -21,6 +21,11 @@ import * as esbuild from "esbuild";
 const ROOT = new URL("../", import.meta.url).pathname;
 /** The build before the hardening: issue 23's point of comparison. */
 export const PINNED_COMMIT = "ad6d2bb";
+/**
+ * Every pinned build: `ad6d2bb`, and `d867c0c`, the build before the
+ * redesign ("One rule, one place"), which that issue measures against.
+ */
+export const PINNED_COMMITS: readonly string[] = [PINNED_COMMIT, "d867c0c"];
 
 async function run(command: string, args: string[], cwd: string): Promise<Uint8Array> {
   const output = await new Deno.Command(command, { args, cwd, stderr: "inherit" }).output();
