@@ -5,6 +5,8 @@
  * - `esm/`: every module of the `exports` in deno.json, one `.js` file per
  *   `.ts` file, with `.d.ts` types, compiled by `tsc` (relative imports
  *   rewritten to `.js`, so browsers load them with no bundler).
+ * - In both, internal property names shortened (scripts/_mangle.ts), which
+ *   no user's minifier can do.
  * - `script/`: the same files as CommonJS (esbuild, file by file) under a
  *   `{"type": "commonjs"}` package.json, with the same types read as CommonJS
  *   ones. One file per module means each subpath shares its code with the
@@ -38,6 +40,7 @@
 
 import * as esbuild from "esbuild";
 import { bundleSize, OCTOKIT_PAIR_BUDGET, octokitPair, SIZE_BUDGETS } from "./_bundle_size.ts";
+import { mangleModules } from "./_mangle.ts";
 import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
 import { SIZE_VERSION } from "./sync_version.ts";
 import {
@@ -93,6 +96,30 @@ async function* walk(dir: string): AsyncGenerator<string> {
     const path = `${dir}/${entry.name}`;
     if (entry.isDirectory) yield* walk(path);
     else yield path;
+  }
+}
+
+/**
+ * Renames internal property names in `npm/esm/`'s modules (scripts/_mangle.ts),
+ * before the CommonJS twins are made from them. The public declarations it
+ * checks the list against: every `.d.ts` not private to its folder, and the
+ * type files the public ones re-export (`_*types.d.ts`).
+ */
+async function mangleInternalProperties(): Promise<void> {
+  const modules = new Map<string, string>();
+  const declarations: string[] = [];
+  for await (const path of walk(`${OUT}/esm`)) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (path.endsWith(".d.ts")) {
+      if (!name.startsWith("_") || name.endsWith("types.d.ts")) {
+        declarations.push(await Deno.readTextFile(path));
+      }
+    } else if (path.endsWith(".js")) {
+      modules.set(path, await Deno.readTextFile(path));
+    }
+  }
+  for (const [path, code] of await mangleModules(modules, declarations)) {
+    await Deno.writeTextFile(path, code);
   }
 }
 
@@ -322,6 +349,7 @@ await Deno.remove(OUT, { recursive: true }).catch((error) => {
 const entries = new Set(Object.values(exports).map((entry) => entry.replace(/^\.\//, "")));
 if (hasCli) entries.add(CLI);
 await compileEsm([...entries]);
+await mangleInternalProperties();
 await addCommonJs();
 if (hasCli) await addShebang();
 await fixDeclarations();
