@@ -116,7 +116,8 @@ function scanVarname(scan: Scan, index: number, open: number): number {
 /**
  * Whether `name` is a whole RFC 6570 variable name (`varchar *( ["."]
  * varchar )`, a varchar a letter, digit, `_` or `%XX`), scanned as a
- * template's names are; with `dash`, `-` counts as a letter (rule 18).
+ * template's names are; with `dash`, `-` counts as a letter (docs/design.md,
+ * rule 18).
  */
 export function isVariableName(name: string, dash = false): boolean {
   const scan: Scan = { template: name, dash, slots: new Map() };
