@@ -1,6 +1,7 @@
 /**
  * toFetch() and toCurl(): their output, then the requests they make as a
- * loopback server sees them, through fetch, node:http and curl itself.
+ * loopback server sees them, through fetch, node:http and curl itself; and
+ * toFetchSource() (of the ./cli entry), run against a stub fetch.
  */
 import { createServer, type IncomingMessage, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +13,7 @@ import {
   toFetch,
   VERSION,
 } from "@routecast/endpoint";
+import { toFetchSource } from "@routecast/endpoint/cli";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
 import fc from "fast-check";
 import { assertProperty, FC_SEED } from "./_fc.ts";
@@ -696,4 +698,271 @@ Deno.test("toCurl() and toFetch() send a whitespace-only header value as an empt
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+// toFetchSource(): the source of a fetch call, run as a module against a stub fetch.
+
+let sourceRuns = 0;
+
+/** Runs `source` as a module with a stub `fetch`, and returns the one call it made. */
+async function runFetchSource(
+  source: string,
+): Promise<[url: unknown, init: Record<string, unknown>]> {
+  const calls: [unknown, Record<string, unknown>][] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = ((url: unknown, init: Record<string, unknown>) => {
+    calls.push([url, init]);
+    return Promise.resolve(new Response("ok"));
+  }) as typeof fetch;
+  try {
+    // A distinct module per run: the same source twice would not run again.
+    const module = `// run ${sourceRuns++}\n${source}\nexport { response };\n`;
+    await import(`data:text/javascript,${encodeURIComponent(module)}`);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assertEquals(calls.length, 1);
+  return calls[0];
+}
+
+/**
+ * Checks that `source` is safe to paste (no raw control character but LF, no
+ * U+2028 or U+2029, nothing that ends a script element) and, run, calls
+ * fetch with exactly what toFetch gives for `options`.
+ */
+async function assertSendsAsToFetch(source: string, options: RequestOptions): Promise<void> {
+  const raw = [...source].filter((char) =>
+    char !== "\n" && (char < " " || char > "\u2027" && char < "\u202a")
+  );
+  assertEquals(raw, [], source);
+  assert(!/<\/script|<!--/i.test(source), source);
+  const [url, init] = await runFetchSource(source);
+  const [expectedUrl, expected] = toFetch(options);
+  assertStrictEquals(url, expectedUrl);
+  assertEquals(Object.keys(init), Object.keys(expected).filter((key) => key !== "signal"));
+  assertStrictEquals(init.method, expected.method);
+  const headers = init.headers as Record<string, unknown>;
+  assertStrictEquals(Object.getPrototypeOf(headers), Object.prototype);
+  assertEquals(Object.entries(headers), Object.entries(expected.headers));
+  if (expected.body instanceof Uint8Array) {
+    assert(init.body instanceof Uint8Array, String(init.body));
+    assertEquals([...init.body], [...expected.body]);
+  } else {
+    assertStrictEquals(init.body, expected.body);
+  }
+}
+
+/** An object with `entries` as own properties, `__proto__` included. */
+function ownObject<T>(entries: [string, T][]): Record<string, T> {
+  const object: Record<string, T> = {};
+  for (const [key, value] of entries) {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return object;
+}
+
+/** Text that tries to end a string literal, a line, a template or a script element. */
+const HOSTILE_PIECES = [
+  "\r",
+  "\n",
+  "\r\n",
+  "\0",
+  '"',
+  "'",
+  "`",
+  "${",
+  "${x}",
+  "\\",
+  "\\u0041",
+  "\\'",
+  "</script>",
+  "</SCRIPT >",
+  "<!--",
+  "-->",
+  "<",
+  "\u2028",
+  "\u2029",
+  "\ud800",
+  "\udc00",
+  "😀",
+  "é",
+  "\x7f",
+  "\x1b",
+  "a",
+  "__proto__",
+];
+const HOSTILE_TEXT = fc.string({ maxLength: 8, unit: fc.constantFrom(...HOSTILE_PIECES) });
+
+Deno.test("toFetchSource() prints a fetch call that sends exactly what toFetch gives", async () => {
+  const options = endpoint("PATCH /x/{id}", { id: 1, name: "n", headers: { "x-a": "1" } });
+  assertEquals(
+    toFetchSource(options),
+    [
+      'const response = await fetch("https://api.github.com/x/1", {',
+      '  method: "PATCH",',
+      "  headers: {",
+      `    "accept": "${ACCEPT}",`,
+      `    "user-agent": "${UA}",`,
+      '    "x-a": "1",',
+      `    "content-type": "${JSON_TYPE}",`,
+      "  },",
+      `  body: '{"name":"n"}',`,
+      "});",
+    ].join("\n"),
+  );
+  await assertSendsAsToFetch(toFetchSource(options), options);
+  // No body line without a body; a string without a content type goes as bytes, as toFetch sends it.
+  const get = endpoint("GET /x");
+  assert(!toFetchSource(get).includes("body"));
+  await assertSendsAsToFetch(toFetchSource(get), get);
+  const put = endpoint("PUT /x");
+  assert(toFetchSource(put).includes('  body: new TextEncoder().encode(""),\n'));
+  await assertSendsAsToFetch(toFetchSource(put), put);
+  const typed = endpoint("POST /x", { data: "# Hi", headers: { "content-type": "text/plain" } });
+  assert(toFetchSource(typed).includes('  body: "# Hi",\n'));
+  await assertSendsAsToFetch(toFetchSource(typed), typed);
+});
+
+Deno.test("toFetchSource() escapes hostile urls, header names, values and bodies", async () => {
+  const hostile = HOSTILE_PIECES.join("");
+  const cases: RequestOptions[] = [
+    {
+      method: "post",
+      url: `https://h/${hostile}`,
+      headers: ownObject([[hostile, hostile]]),
+      body: hostile,
+    },
+    {
+      method: "post",
+      url: "https://h/",
+      headers: ownObject([["__proto__", hostile], ["content-type", hostile]]),
+      body: hostile,
+    },
+    {
+      method: "put",
+      url: "https://h/",
+      headers: {},
+      body: ownObject([["__proto__", { [hostile]: hostile }], [hostile, [hostile, null, 1]]]),
+    },
+  ];
+  for (const options of cases) {
+    const source = toFetchSource(options);
+    await assertSendsAsToFetch(source, options);
+  }
+  // A < is written \u003c, so no value can close the script element the source is pasted into.
+  const script = toFetchSource({
+    method: "post",
+    url: "https://h/</script>",
+    headers: {},
+    body: { a: "</script>" },
+  });
+  assert(script.includes('fetch("https://h/\\u003c/script>", {'), script);
+  assert(script.includes(`  body: '{"a":"\\u003c/script>"}',`), script);
+  // U+2028 and U+2029 are escaped in single- and double-quoted strings alike.
+  const lines = toFetchSource({
+    method: "post",
+    url: "https://h/\u2028",
+    headers: {},
+    body: { a: "\u2029" },
+  });
+  assert(lines.includes('fetch("https://h/\\u2028", {') && lines.includes("\\u2029"), lines);
+});
+
+Deno.test("toFetchSource() output runs as the request for any hostile text (property)", async () => {
+  const header = fc.tuple(fc.oneof(HOSTILE_TEXT, fc.constant("content-type")), HOSTILE_TEXT);
+  const body = fc.oneof(
+    fc.constant(undefined),
+    HOSTILE_TEXT,
+    fc.array(fc.tuple(HOSTILE_TEXT, fc.oneof(HOSTILE_TEXT, fc.integer()))).map(ownObject),
+    HOSTILE_TEXT.map((text) => new TextEncoder().encode(text)),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom("get", "post", "PATCH", "propfind"),
+      HOSTILE_TEXT,
+      fc.array(header, { maxLength: 4 }),
+      body,
+      async (method, path, headers, body) => {
+        const options = { method, url: `https://h/${path}`, headers: ownObject(headers), body };
+        await assertSendsAsToFetch(
+          toFetchSource(options as RequestOptions),
+          options as RequestOptions,
+        );
+      },
+    ),
+    { numRuns: 150, seed: FC_SEED },
+  );
+});
+
+Deno.test("toFetchSource() prints UTF-8 bytes as text, a byte order mark included", async () => {
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+  const options: RequestOptions = { method: "POST", url: "https://h/", headers: {}, body: bom };
+  assert(toFetchSource(options).includes('  body: new TextEncoder().encode("\ufeffhi"),'));
+  await assertSendsAsToFetch(toFetchSource(options), options);
+});
+
+Deno.test("toFetchSource() refuses a body it cannot spell, naming its type", () => {
+  const request = (body: unknown): RequestOptions => ({
+    method: "POST",
+    url: "https://h/",
+    headers: { "content-type": "application/octet-stream" },
+    body,
+  });
+  const cases: [unknown, string][] = [
+    [new Uint8Array([0xff, 0xfe, 0x80]), "an instance of Uint8Array"],
+    [new Uint16Array([1]), "an instance of Uint16Array"],
+    [new ArrayBuffer(2), "an instance of ArrayBuffer"],
+    [new Blob(["x"]), "an instance of Blob"],
+    [new FormData(), "an instance of FormData"],
+    [new URLSearchParams("a=1"), "an instance of URLSearchParams"],
+    [new ReadableStream(), "an instance of ReadableStream"],
+  ];
+  for (const [body, type] of cases) {
+    const error = assertThrows(() => toFetchSource(request(body)), TypeError);
+    assertEquals(
+      error.message,
+      `Cannot print a body that is ${type} as fetch source: expected a string, UTF-8 bytes or a body endpoint() sends as JSON`,
+    );
+  }
+  // What toFetch refuses, toFetchSource refuses with toFetch's words.
+  assertThrows(
+    () => toFetchSource({} as RequestOptions),
+    TypeError,
+    "Invalid options for toFetch()",
+  );
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  assertThrows(
+    () => toFetchSource(request(cyclic)),
+    TypeError,
+    "Cannot serialise the body as JSON",
+  );
+});
+
+Deno.test("toFetchSource() prints own headers only, whatever Object.prototype holds", async () => {
+  const options = endpoint("POST /x", { a: 1 });
+  const proto = Object.prototype as Record<string, unknown>;
+  try {
+    proto["x-polluted"] = "yes";
+    proto.polluted = "yes";
+    const source = toFetchSource(options);
+    assert(!source.includes("polluted"), source);
+  } finally {
+    delete proto["x-polluted"];
+    delete proto.polluted;
+  }
+  await assertSendsAsToFetch(toFetchSource(options), options);
+});
+
+Deno.test("toFetchSource() prints a 1 MB body whole", async () => {
+  const text = "</script>\u2028".repeat(100_000);
+  const options = endpoint("POST /x", { text });
+  const source = toFetchSource(options);
+  assert(source.length > 1_000_000);
+  await assertSendsAsToFetch(source, options);
 });

@@ -1064,3 +1064,36 @@ Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, a
     assertStringIncludes(result.stderr, `routecast: ${message}`);
   }
 });
+
+Deno.test("routecast name==value keeps a name that is an RFC 6570 variable name, dots and %XX included", () => {
+  const url = (...items: string[]) => JSON.parse(runCli(["GET /x", ...items]).stdout).url;
+  // The template layer's variable-name check decides: kept as it is...
+  assertEquals(url("a.b==1", "%41==2", "a_1.b2.c==3"), `${API}/x?a.b=1&%41=2&a_1.b2.c=3`);
+  // ...else every byte but letters, digits and "_" is percent-encoded (dots out of place, "-", "~").
+  assertEquals(
+    url("a..b==1", ".a==2", "a.==3", "%4==4", "a~b==5"),
+    `${API}/x?a%2E%2Eb=1&%2Ea=2&a%2E=3&%254=4&a%7Eb=5`,
+  );
+});
+
+Deno.test("routecast name==value refuses each endpoint() option, and only those", () => {
+  // The named options are endpoint()'s own list, not a copy.
+  for (const option of ["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]) {
+    assertEquals(runCli(["GET /x", `${option}==1`]), {
+      code: 1,
+      stdout: "",
+      stderr:
+        `routecast: Invalid item "${option}==1": "${option}" is an endpoint() option, expected a query parameter name`,
+    });
+  }
+  const proto = Object.prototype as Record<string, unknown>;
+  try {
+    proto.polluted = "yes";
+    for (const name of ["Headers", "__proto__", "toString", "constructor", "polluted"]) {
+      const result = runCli(["GET /x", `${name}==1`]);
+      assertEquals([result.code, JSON.parse(result.stdout).url], [0, `${API}/x?${name}=1`], name);
+    }
+  } finally {
+    delete proto.polluted;
+  }
+});

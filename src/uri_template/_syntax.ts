@@ -113,6 +113,28 @@ function scanVarname(scan: Scan, index: number, open: number): number {
   }
 }
 
+/**
+ * Whether `name` is a whole RFC 6570 variable name (`varchar *( ["."]
+ * varchar )`, a varchar a letter, digit, `_` or `%XX`), scanned as a
+ * template's names are; with `dash`, `-` counts as a letter (docs/design.md,
+ * rule 18).
+ */
+export function isVariableName(name: string, dash = false): boolean {
+  const scan: Scan = { template: name, dash, slots: new Map() };
+  let i = 0;
+  for (;;) {
+    let next = scanVarchar(scan, i);
+    if (next < 0) return false;
+    while (next >= 0) {
+      i = next;
+      next = scanVarchar(scan, i);
+    }
+    if (i === name.length) return true;
+    if (name.charCodeAt(i) !== 0x2e) return false;
+    i++;
+  }
+}
+
 /** Parses the expression whose `{` is at `open`; pushes it and returns the index after `}`. */
 function parseExpression(scan: Scan, open: number, parts: Part[]): number {
   const template = scan.template;

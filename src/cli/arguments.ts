@@ -1,0 +1,117 @@
+/**
+ * The command's arguments: its options (`--curl`, `--base-url URL`...), then
+ * what to build: a route (`"GET /x"`), or an optional METHOD and a url,
+ * followed by the items.
+ *
+ * @module
+ */
+
+import { quote } from "../uri_template/error.ts";
+import { UsageError } from "./result.ts";
+
+/** The options of one run, and its positional arguments in order. */
+export interface Invocation {
+  positionals: string[];
+  output: "json" | "curl" | "fetch";
+  baseUrl: string | undefined;
+  raw: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+/**
+ * Reads the options, wherever they stand before `--`; the other arguments
+ * are positional.
+ *
+ * @throws {UsageError} For an unknown option, a `--base-url` without a
+ * value, or both `--curl` and `--fetch`.
+ */
+export function parseArguments(args: readonly string[]): Invocation {
+  const invocation: Invocation = {
+    positionals: [],
+    output: "json",
+    baseUrl: undefined,
+    raw: false,
+    help: false,
+    version: false,
+  };
+  let positional = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (positional || !arg.startsWith("-") || arg.length === 1) {
+      invocation.positionals.push(arg);
+    } else if (arg === "--") {
+      positional = true;
+    } else if (arg === "--base-url") {
+      if (i + 1 >= args.length) {
+        throw new UsageError("Missing value for --base-url: expected a URL after it");
+      }
+      invocation.baseUrl = args[++i];
+    } else {
+      readOption(invocation, arg);
+    }
+  }
+  return invocation;
+}
+
+/**
+ * Sets the option `arg` (any but `--` and `--base-url URL`).
+ *
+ * @throws {UsageError} For an unknown option, or both `--curl` and `--fetch`.
+ */
+function readOption(invocation: Invocation, arg: string): void {
+  if (arg === "--help" || arg === "-h") invocation.help = true;
+  else if (arg === "--version" || arg === "-V") invocation.version = true;
+  else if (arg === "--curl") setOutput(invocation, "curl");
+  else if (arg === "--fetch") setOutput(invocation, "fetch");
+  else if (arg === "--raw") invocation.raw = true;
+  else if (arg.startsWith("--base-url=")) invocation.baseUrl = arg.slice(11);
+  else {
+    throw new UsageError(
+      `Unknown option ${
+        quote(arg)
+      }: expected --curl, --fetch, --base-url, --raw, --help or --version (items come after the url)`,
+    );
+  }
+}
+
+function setOutput(invocation: Invocation, output: "curl" | "fetch"): void {
+  if (invocation.output !== "json" && invocation.output !== output) {
+    throw new UsageError("Options --curl and --fetch exclude each other: expected one of them");
+  }
+  invocation.output = output;
+}
+
+/** What to build: a route (`"GET /x"`), or a method and a url; without a method, it depends on the body. */
+export interface Target {
+  route: string | undefined;
+  method: string | undefined;
+  url: string;
+  items: string[];
+}
+
+/** HTTPie's test for a METHOD argument: a word of letters. */
+const METHOD_WORD = /^[A-Za-z]+$/;
+
+/**
+ * Reads the positional arguments as `"<METHOD> <url>" items...` (a first
+ * argument with whitespace), `METHOD url items...` (a first word of letters
+ * followed by another argument) or `url items...`.
+ *
+ * @throws {UsageError} When there is no url.
+ */
+export function targetOf(positionals: readonly string[]): Target {
+  const [first, second, ...rest] = positionals;
+  if (first === undefined) {
+    throw new UsageError(
+      'Missing url: expected routecast [METHOD] <url> [items...] or routecast "<METHOD> <url>" [items...], see routecast --help',
+    );
+  }
+  if (first === "" || /\s/.test(first)) {
+    return { route: first, method: undefined, url: "", items: positionals.slice(1) };
+  }
+  if (METHOD_WORD.test(first) && second !== undefined) {
+    return { route: undefined, method: first, url: second, items: rest };
+  }
+  return { route: undefined, method: undefined, url: first, items: positionals.slice(1) };
+}

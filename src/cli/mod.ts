@@ -1,0 +1,16 @@
+/**
+ * The `routecast` command, for `cli.ts` to start: {@linkcode runCli} runs it
+ * on given arguments and input, {@linkcode main} on the process's. Its parts:
+ * `arguments.ts` (options and the route), `items.ts` (the HTTPie-style
+ * items), `input.ts` and `runtime.ts` (files and standard input, within one
+ * budget), `openapi.ts` (`routecast openapi`), `help.ts`, `run.ts` (one run)
+ * and `result.ts` (what a run prints and its exit code).
+ *
+ * @module
+ */
+
+export { runCli } from "./run.ts";
+export { main } from "./main.ts";
+export type { CliResult } from "./result.ts";
+export type { CliInput } from "./input.ts";
+export type { Runtime } from "./runtime.ts";

@@ -1,0 +1,142 @@
+/**
+ * One run of the command, from its arguments to what it prints: the usage
+ * checks (exit code 2), then the request built from the items and printed
+ * as JSON, a curl command or a fetch call (exit code 1 for invalid input).
+ *
+ * @module
+ */
+
+import { endpoint } from "../endpoint/mod.ts";
+import type { EndpointOptions, RequestOptions } from "../endpoint/types.ts";
+import { toCurl } from "../adapters/to_curl.ts";
+import { toFetchSource } from "../adapters/to_fetch_source.ts";
+import { VERSION } from "../_version.ts";
+import { type Invocation, parseArguments, type Target, targetOf } from "./arguments.ts";
+import { HELP } from "./help.ts";
+import {
+  type CliInput,
+  fileOfItem,
+  InputBudget,
+  readFileText,
+  stdinBytes,
+  textOf,
+} from "./input.ts";
+import { optionsFromItems, queryVariables, withQuery } from "./items.ts";
+import { openapiTable } from "./openapi.ts";
+import { type CliResult, failed, printed, UsageError } from "./result.ts";
+
+/**
+ * Runs the command on `args` (the words after the command name) and returns
+ * what it prints and its exit code, without printing or exiting. It reads
+ * files for `name=@file` items and, only with `--raw`, `input.readStdin`.
+ *
+ * @param args The command-line arguments.
+ * @param input Where files and standard input come from.
+ * @returns Output, error line and exit code.
+ *
+ * @example
+ * ```ts
+ * import { runCli } from "@routecast/endpoint/cli";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const result = runCli(["--curl", "GET", "/users/{username}", "username=octocat"]);
+ * assertEquals(result.code, 0);
+ * assertEquals(result.stdout.startsWith("curl -X GET https://api.github.com/users/octocat"), true);
+ * assertEquals(JSON.parse(runCli(["/search/code", "q==routecast"]).stdout).url,
+ *   "https://api.github.com/search/code?q=routecast");
+ * assertEquals(runCli(["GET /x", "labels:=[bug"]).stderr,
+ *   `routecast: Invalid JSON in item "labels:=[bug": Unexpected token 'b', "[bug" is not valid JSON`);
+ * ```
+ */
+export function runCli(args: readonly string[], input: CliInput = {}): CliResult {
+  const budget = new InputBudget();
+  let started: Started | CliResult;
+  try {
+    started = start(args, input, budget);
+  } catch (error) {
+    return failed(2, error);
+  }
+  if (!("invocation" in started)) return started;
+  try {
+    return printed(respond(started, input, budget));
+  } catch (error) {
+    return failed(1, error);
+  }
+}
+
+/** A run past its usage checks: what to build, and standard input for `--raw`, unread. */
+interface Started {
+  invocation: Invocation;
+  target: Target;
+  stdin: Uint8Array | undefined;
+}
+
+/**
+ * Reads the arguments, and standard input for `--raw`; answers `--help`,
+ * `--version` and `routecast openapi` at once.
+ *
+ * @throws {UsageError} For invalid usage; errors of the stdin reader pass through.
+ */
+function start(args: readonly string[], input: CliInput, budget: InputBudget): Started | CliResult {
+  const invocation = parseArguments(args);
+  if (invocation.help) return printed(HELP);
+  if (invocation.version) return printed(`routecast ${VERSION}`);
+  if (invocation.positionals[0] === "openapi") return openapiTable(invocation, input, budget);
+  const target = targetOf(invocation.positionals);
+  const stdin = invocation.raw ? stdinBytes(input, budget) : undefined;
+  if (invocation.raw && stdin === undefined) {
+    throw new UsageError(
+      "Option --raw found no standard input to read: expected the body piped or redirected (< file), not a terminal",
+    );
+  }
+  return { invocation, target, stdin };
+}
+
+/**
+ * The request of a started run, printed.
+ *
+ * @throws {TypeError} For invalid input: an item, a file, standard input, the route or a value.
+ */
+function respond(started: Started, input: CliInput, budget: InputBudget): string {
+  const { invocation, target, stdin } = started;
+  const raw = "standard input for --raw";
+  const body = stdin === undefined ? undefined : textOf(stdin, raw, budget);
+  const { options, query } = optionsFromItems(
+    target.items,
+    (path, item) => readFileText(input, budget, path, fileOfItem(path, item)),
+    queryVariables(target.route ?? target.url),
+  );
+  if (body !== undefined) {
+    if (Object.hasOwn(options, "data")) {
+      throw new TypeError("Option --raw and a data item both give the body: expected one of them");
+    }
+    options.data = body;
+  }
+  if (invocation.baseUrl !== undefined) options.baseUrl = invocation.baseUrl;
+  const built = build(target, options as EndpointOptions);
+  return print({ ...built, url: withQuery(built.url, query) }, invocation.output);
+}
+
+/**
+ * Builds the request; without a method, POST when it then has a body, else
+ * GET (HTTPie's rule, where an item that fills a url variable, a header, a
+ * query item or a named option other than `data` is not body data).
+ */
+function build(target: Target, options: EndpointOptions): RequestOptions {
+  if (target.route !== undefined) return endpoint(target.route, options);
+  if (target.url === "") {
+    throw new TypeError(
+      'Invalid url "": expected a path such as "/users/{username}" or a full URL',
+    );
+  }
+  const url = target.url;
+  if (target.method !== undefined) return endpoint(`${target.method} ${url}`, options);
+  const post = endpoint(`POST ${url}`, options);
+  return post.body === undefined ? endpoint(`GET ${url}`, options) : post;
+}
+
+function print(request: RequestOptions, output: Invocation["output"]): string {
+  if (output === "curl") return toCurl(request);
+  if (output === "fetch") return toFetchSource(request);
+  return JSON.stringify(request, null, 2);
+}
