@@ -1064,3 +1064,25 @@ Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, a
     assertStringIncludes(result.stderr, `routecast: ${message}`);
   }
 });
+
+Deno.test("routecast (the CLI) refuses a mediaType that would inject a header", () => {
+  for (const flags of [["--curl"], ["--fetch"], []]) {
+    const result = runCli([
+      ...flags,
+      "GET",
+      "/x",
+      'mediaType:={"format":"raw\\r\\nX-Injected: yes"}',
+    ]);
+    assertEquals(result.code, 1, flags.join());
+    assertEquals(result.stdout, "");
+    assert(result.stderr.startsWith('routecast: Invalid mediaType.format "raw\\r\\nX-Injected'));
+    const preview = runCli([
+      ...flags,
+      "GET",
+      "/x",
+      'mediaType:={"previews":["a\\nX-Injected: yes"]}',
+    ]);
+    assertEquals(preview.code, 1, flags.join());
+    assert(!preview.stdout.includes("X-Injected"), preview.stdout);
+  }
+});
