@@ -1,4 +1,5 @@
 import { BoundedCache } from "../src/_cache.ts";
+import { parseTemplate } from "@routecast/endpoint/uri-template";
 import { assert, assertEquals, assertStrictEquals } from "@std/assert";
 
 Deno.test("BoundedCache.get() caches a key the second time and then computes it no more", () => {
@@ -65,3 +66,15 @@ for (const mode of ["templates", "cache"]) {
     assert(growth < 16 * 1024 * 1024, `heap grew ${(growth / 1048576).toFixed(1)} MB`);
   });
 }
+
+// Mutant cache-key-length: templates of any length were kept.
+Deno.test("parseTemplate() keeps templates up to 4096 characters, and none longer (README: Security)", () => {
+  for (const [length, kept] of [[4096, true], [4097, false], [100_000, false]] as const) {
+    const text = `/kept/${length}/{x}`;
+    const template = text + "a".repeat(length - text.length);
+    parseTemplate(template); // seen once: compiled, not kept yet
+    const second = parseTemplate(template);
+    assertEquals(parseTemplate(template) === second, kept, `${length} characters`);
+    assertEquals(second.expand({ x: "y" }), template.replace("{x}", "y"));
+  }
+});

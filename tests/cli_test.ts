@@ -1097,3 +1097,25 @@ Deno.test("routecast name==value refuses each endpoint() option, and only those"
     delete proto.polluted;
   }
 });
+
+Deno.test("routecast (the CLI) refuses a mediaType that would inject a header", () => {
+  for (const flags of [["--curl"], ["--fetch"], []]) {
+    const result = runCli([
+      ...flags,
+      "GET",
+      "/x",
+      'mediaType:={"format":"raw\\r\\nX-Injected: yes"}',
+    ]);
+    assertEquals(result.code, 1, flags.join());
+    assertEquals(result.stdout, "");
+    assert(result.stderr.startsWith('routecast: Invalid mediaType.format "raw\\r\\nX-Injected'));
+    const preview = runCli([
+      ...flags,
+      "GET",
+      "/x",
+      'mediaType:={"previews":["a\\nX-Injected: yes"]}',
+    ]);
+    assertEquals(preview.code, 1, flags.join());
+    assert(!preview.stdout.includes("X-Injected"), preview.stdout);
+  }
+});

@@ -9,6 +9,9 @@ import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@routecast/endpoint/octokit";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+import { parseTemplate } from "@routecast/endpoint/uri-template";
+import { parseTemplate as parseTemplateLite } from "@routecast/endpoint/uri-template/lite";
+import { typeErrorOf } from "./_loose.ts";
 
 const EXPECTED = "expected the request options endpoint() returns";
 /** A builder without its types: these tests pass what the types forbid. */
@@ -207,4 +210,82 @@ Deno.test("a header value with CR, LF or NUL is never quoted, whichever way it a
     assertStringIncludes(message, `header "${header}"`, label);
     assert(message.length < 1024, label);
   }
+});
+
+/** The longest message any error may have (about 1 KB for 1 MB inputs). */
+const MAX_MESSAGE = 1024;
+
+Deno.test("every error message stays under 1 KB for 1 MB inputs, escapes included", () => {
+  const big = "k".repeat(1_000_000);
+  const nul = "\0".repeat(1_000_000);
+  const lone = "\ud800".repeat(1_000_000);
+  class Huge {}
+  Object.defineProperty(Huge, "name", { value: "H".repeat(1_000_000) });
+  const calls: [string, (e: Loose) => unknown][] = [];
+  for (const text of [big, nul, lone]) {
+    calls.push(
+      ["route", (e) => e(`GET /a ${text}`)],
+      ["route method", (e) => e(`${text}( /a`)],
+      ["method option", (e) => e({ method: text + " ", url: "/a" })],
+      ["template", (e) => e(`GET /a/{${text}`)],
+      ["missing parameter", (e) => e(`GET /a/{x}/${text.slice(0, 100_000)}`)],
+      ["header name", (e) => e("GET /a", { headers: { [text + " "]: "v" } })],
+      ["header value", (e) => e("GET /a", { headers: { [big]: text + "\n" } })],
+      ["header in defaults", (e) => e.defaults({ headers: { [text + "\n"]: 1 } })],
+      ["format", (e) => e("GET /a", { mediaType: { format: text + "\n" } })],
+      ["preview", (e) => e("GET /a", { mediaType: { previews: [text + "\n"] } })],
+      ["baseUrl", (e) => e("GET /a", { baseUrl: text })],
+      ["baseUrl query", (e) => e("GET /a", { baseUrl: `https://h/?${text}` })],
+      ["url option", (e) => e({ url: "", [text]: 1 })],
+      ["key of a map value", (e) => e("GET /a/{x}", { x: { [text]: () => 1 } })],
+      ["map key", (e) => e("GET /a/{x}", { x: new Map([[text, Symbol("s")]]) })],
+      ["dot segment", (e) => e("GET /a{/x,y}", { x: text, y: ".." })],
+      ["decoded ..", (e) => e("GET /a/{+x}", { x: `${text}/..;/` })],
+      ["origin", (e) => e("GET https://h.example{x}", { x: text })],
+      ["data on GET", (e) => e(`GET /${text.slice(0, 100_000)}`, { data: 1 })],
+      [
+        "parse",
+        (e) => e.parse({ method: "GET", url: text, headers: {}, mediaType: { format: text } }),
+      ],
+    );
+  }
+  calls.push(
+    ["class instance as options", (e) => e("GET /a", new Huge())],
+    ["class instance as a value", (e) => e("GET /a/{x}", { x: new Huge() })],
+    ["class instance as mediaType", (e) => e("GET /a", { mediaType: new Huge() })],
+    ["class instance as request", (e) => e("GET /a", { request: [big] })],
+  );
+  for (const [entry, builder] of BUILDERS) {
+    for (const [name, call] of calls) {
+      let message: string | undefined;
+      try {
+        call(builder);
+      } catch (error) {
+        assert(error instanceof TypeError || error instanceof SyntaxError, `${name}: ${error}`);
+        message = error.message;
+      }
+      // ./octokit expands a missing path variable to nothing (rule 23).
+      if (entry === "octokit" && name === "missing parameter") continue;
+      assert(message !== undefined, `${entry} ${name}: no error`);
+      assert(message.length <= MAX_MESSAGE, `${entry} ${name}: ${message.length} characters`);
+    }
+  }
+  // The uri-template entries show a non-string template or engine by its type.
+  for (const parse of [parseTemplate, parseTemplateLite]) {
+    for (const value of [[big], 10n ** 100_000n, { toString: () => big }]) {
+      const text = typeErrorOf(() => parse(value as never), "template");
+      assert(text.length <= MAX_MESSAGE, `${text.length} characters`);
+      const engine = typeErrorOf(() => parse("{x}", { engine: value as never }), "engine");
+      assert(engine.length <= MAX_MESSAGE, `${engine.length} characters`);
+    }
+  }
+  let called = false;
+  const sneaky = {
+    toString: () => {
+      called = true;
+      return "{x}";
+    },
+  };
+  typeErrorOf(() => parseTemplate(sneaky as never), "toString");
+  assertEquals(called, false, "a message never calls the caller's toString");
 });

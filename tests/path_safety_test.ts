@@ -300,3 +300,157 @@ Deno.test("fromOpenAPI() refuses a path value that decodes to a dot-segment, in 
     );
   }
 });
+
+// The same rule at the places a template's text puts values: after literal text, a literal "?"
+// or a {?q}, and in a literal origin, on the main and lite builders.
+const API = ORIGIN;
+const ENTRIES = [["main", endpoint], ["lite", lite]] as const;
+
+for (const [entry, builder] of ENTRIES) {
+  Deno.test(`endpoint() path safety is decided on the built url and blames the right variable (${entry})`, () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["GET /a/b{?q}/{y}", { y: ".." }, "y"],
+      ["GET /a/b/x{&q}{/y}", { y: ".." }, "y"],
+      ["GET /a/b/{.x,y}/c", { x: "", y: "" }, "x"],
+      ["GET /repos/{owner}/{repo}", { owner: "...", repo: ".." }, "repo"],
+      ["GET /a{/x}", { x: ".." }, "x"],
+      ["GET /a{/x,y}", { x: "b", y: "." }, "y"],
+      ["GET /a/{+x}/b", { x: "c/./d" }, "x"],
+    ];
+    for (const [route, options, name] of cases) {
+      assertThrows(
+        () => builder(route, options),
+        TypeError,
+        `Invalid value for parameter "${name}"`,
+        route,
+      );
+    }
+    // Dot-segments the template's own text holds stay; values next to them are free.
+    assertEquals(builder("GET /a/../{x}", { x: "b" }).url, `${API}/a/../b`);
+    assertEquals(builder("GET /a/{x}", { x: "..." }).url, `${API}/a/...`);
+    assertEquals(builder("GET /a{/x}", { x: ".a" }).url, `${API}/a/.a`);
+    // The path ends where the built url's query starts.
+    assertEquals(
+      builder("GET /a/{+x}", { x: "b?c=../..", per_page: 2 }).url,
+      `${API}/a/b?c=../..&per_page=2`,
+    );
+  });
+
+  Deno.test(`endpoint() never lets a value change a literal origin (${entry})`, () => {
+    for (const x of [".evil.com", ":8080", "@evil.com", "evil"]) {
+      assertThrows(
+        () => builder("GET https://api.example.com{x}", { x }),
+        TypeError,
+        'Invalid value for parameter "x"',
+      );
+      assertThrows(
+        () => builder("GET https://api.example.com{+x}", { x }),
+        TypeError,
+        "would change the origin",
+      );
+    }
+    assertEquals(
+      builder("GET https://api.example.com{/x}", { x: "a" }).url,
+      "https://api.example.com/a",
+    );
+    assertEquals(
+      builder("GET https://api.example.com{?x}", { x: "a" }).url,
+      "https://api.example.com?x=a",
+    );
+    assertEquals(
+      builder("GET https://api.example.com{+x}", { x: "/p?q#f" }).url,
+      "https://api.example.com/p?q#f",
+    );
+    assertEquals(builder("GET https://{host}/x", { host: "h.example" }).url, "https://h.example/x");
+    assertEquals(
+      builder("GET https://api.{region}.example.com/x", { region: "eu" }).url,
+      "https://api.eu.example.com/x",
+    );
+  });
+
+  Deno.test(`endpoint() refuses {+x} path values with a ".." segment once decoded (${entry})`, () => {
+    for (
+      const x of [
+        "..;",
+        "..;/admin",
+        "%2e%2e%2f",
+        "%2E%2E/x",
+        "..%5C",
+        "a/..%5cb",
+        "x\\..\\y",
+        ";..;",
+      ]
+    ) {
+      assertThrows(
+        () => builder("GET /files/{+x}", { x }),
+        TypeError,
+        'Invalid value for parameter "x"',
+        x,
+      );
+    }
+    assertThrows(
+      () => builder("GET /files/{+x}", { x: "..;/admin" }),
+      TypeError,
+      `Invalid value for parameter "x": "..;/admin" has a ".." path segment once percent-decoded`,
+    );
+    // After an empty {?q}, a {+x} value is in the path all the same.
+    assertThrows(
+      () => builder("GET /a{?q}{+x}", { x: "/..;/b" }),
+      TypeError,
+      "once percent-decoded",
+    );
+    for (const x of ["a..b", "...;", "a;b/c", "%2e%2e%2e", "v1.2/..x"]) {
+      builder("GET /files/{+x}", { x });
+    }
+    // In the query, "..;" is data.
+    assertEquals(builder("GET /files{?x}", { x: "..;" }).url, `${API}/files?x=..%3B`);
+  });
+
+  // Mutant r9-after-param: the dot-segment scan went on past a literal "?".
+  Deno.test(`endpoint() leaves "." and ".." after a literal ? alone: they are query text (${entry})`, () => {
+    for (const x of [".", "..", "%2e%2E"]) {
+      assertEquals(
+        builder("GET /search?{x}", { x }).url,
+        `${API}/search?${x.replaceAll("%", "%25")}`,
+      );
+      assertEquals(
+        builder("GET /search?q={x}", { x }).url,
+        `${API}/search?q=${x.replaceAll("%", "%25")}`,
+      );
+      // Mutant r19-before-query: the literal "?" did not end the last path segment.
+      if (!x.includes("%")) {
+        assertThrows(() => builder("GET /a/{x}?next=/", { x }), TypeError, '"x"');
+      }
+    }
+  });
+
+  // Mutant r9-shape-moving-segments: a {+x} after literal text in its segment went unscanned.
+  Deno.test(`endpoint() scans a {+x} value that starts new segments after literal text (${entry})`, () => {
+    for (const x of ["/./b", "/../b", "/%2e/b"]) {
+      assertThrows(
+        () => builder("GET /a{+x}", { x }),
+        TypeError,
+        'Invalid value for parameter "x"',
+        x,
+      );
+    }
+    assertEquals(builder("GET /a{+x}", { x: "/b/c" }).url, `${API}/a/b/c`);
+  });
+
+  // Mutant r9-shape-unproven: after a {?q}, a {x} alone in its segment was taken as in the path.
+  Deno.test(`endpoint() leaves "." and ".." after a {?q} with a value alone: they are query text (${entry})`, () => {
+    assertEquals(builder("GET /a/b{?q}/{y}", { q: "1", y: ".." }).url, `${API}/a/b?q=1/..`);
+    assertThrows(() => builder("GET /a/b{?q}/{y}", { y: ".." }), TypeError, '"y"');
+  });
+}
+
+Deno.test("./octokit keeps a literal origin and refuses a decoded '..' in {+x}", () => {
+  assertThrows(
+    () => octokit("GET https://api.example.com{x}", { x: ".evil.com" }),
+    TypeError,
+    "would change the origin",
+  );
+  for (const x of ["..;/admin", "%2e%2e%2f", "..%5C"]) {
+    assertThrows(() => octokit("GET /files/{+x}", { x }), TypeError, "once percent-decoded");
+  }
+});

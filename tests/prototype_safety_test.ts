@@ -13,6 +13,7 @@ import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { expand } from "@routecast/endpoint/uri-template";
 import { assert, assertEquals } from "@std/assert";
 import prototypeCases from "./node/_prototype.cjs";
+import { LOOSE_BUILDERS } from "./_loose.ts";
 
 for (const [label, builder] of [["main", endpoint], ["lite", lite]] as const) {
   for (const [name, run] of prototypeCases(label, builder) as [string, () => void][]) {
@@ -156,4 +157,77 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       assert(!clean[i].includes("evil"));
     }
   }
+});
+
+// Options and parameters are own properties only.
+Deno.test("endpoint(), parse(), merge() and defaults() ignore a polluted Object.prototype", () => {
+  const unique = `/polluted-${crypto.randomUUID()}`;
+  const runs = (): [string, () => unknown][] => {
+    const out: [string, () => unknown][] = [];
+    for (const [entry, e] of LOOSE_BUILDERS) {
+      out.push(
+        [`${entry} route`, () => e(`GET ${unique}/{owner}`, { owner: "o", per_page: 1 })],
+        [`${entry} POST`, () => e(`POST ${unique}/{owner}/post`, { owner: "o", title: "t" })],
+        [`${entry} options`, () => e({ url: `${unique}/{owner}/options`, owner: "o" })],
+        [`${entry} merge()`, () => e.merge()],
+        [`${entry} merge`, () => e.merge(`PUT ${unique}/merge`, { owner: "o" })],
+        [
+          `${entry} merge then parse`,
+          () => e.parse(e.merge(`PATCH ${unique}/{owner}/parse`, { owner: "o" })),
+        ],
+        [
+          `${entry} parse`,
+          () =>
+            e.parse({
+              method: "GET",
+              url: `https://h.example${unique}/by-hand/{owner}`,
+              headers: {},
+              mediaType: { format: "" },
+              owner: "o",
+            }),
+        ],
+        [`${entry} defaults`, () => e.defaults({ owner: "d" })(`GET ${unique}/{owner}/defaults`)],
+        [`${entry} defaults DEFAULTS`, () => e.defaults({ headers: { a: "1" } }).DEFAULTS],
+        [
+          `${entry} defaults with a url`,
+          () => e.defaults({ url: `${unique}/{owner}/url`, owner: "d" })(),
+        ],
+      );
+    }
+    return out;
+  };
+  const outcome = (run: () => unknown) => {
+    try {
+      return JSON.stringify(run());
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`;
+    }
+  };
+  const clean = runs().map(([name, run]) => [name, outcome(run)]);
+  const pollution: Record<string, unknown> = {
+    baseUrl: "https://evil.example",
+    headers: { "x-evil": "1" },
+    request: { evil: true },
+    mediaType: { format: "evil", previews: ["evil"] },
+    url: "/evil",
+    method: "DELETE",
+    data: "evil",
+    format: "evil",
+    previews: ["evil"],
+    accept: "evil",
+    "content-type": "evil",
+    owner: "evil",
+    per_page: 99,
+    title: "evil",
+  };
+  const prototype = Object.prototype as Record<string, unknown>;
+  let polluted: (string | undefined)[][];
+  try {
+    for (const [key, value] of Object.entries(pollution)) prototype[key] = value;
+    polluted = runs().map(([name, run]) => [name, outcome(run)]);
+  } finally {
+    for (const key of Object.keys(pollution)) delete prototype[key];
+  }
+  assertEquals(Object.keys(pollution).filter((key) => key in {}), []);
+  assertEquals(polluted, clean);
 });

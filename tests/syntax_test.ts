@@ -3,7 +3,7 @@
  * order, and `-` in variable names only when asked for (DECISIONS.md rule 18).
  */
 import { Operator, parseSyntax } from "../src/uri_template/_syntax.ts";
-import { UriTemplateError } from "@routecast/endpoint/uri-template";
+import { parseTemplate, UriTemplateError } from "@routecast/endpoint/uri-template";
 import { assertEquals, assertThrows } from "@std/assert";
 
 Deno.test("parseSyntax() returns encoded literal text and expressions with their operators", () => {
@@ -42,4 +42,8 @@ Deno.test("parseSyntax() accepts - in names only with dashInNames", () => {
     `Invalid URI template "${template}": unexpected "-" at index 43, expected a modifier, "," or "}"`,
   );
   assertThrows(() => parseSyntax("{a-b}", { dashInNames: false }), UriTemplateError);
+});
+
+Deno.test("./uri-template stays RFC-strict: no '-' in variable names (rule 18)", () => {
+  assertThrows(() => parseTemplate("{default-graph-uri}"), UriTemplateError);
 });

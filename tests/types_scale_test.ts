@@ -11,6 +11,8 @@ const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 const ROUTE_COUNT = 200;
 /** Far beyond real routes, well inside the compiler's 1000-step limit. */
 const LONG = 500;
+/** Measures of the typed against the untyped check, at most (see the test). */
+const ATTEMPTS = 3;
 
 const OPTIONAL = ["{?page,per_page}", "{&x}", "{/seg*}", "{.fmt}", "{;m}", "{#frag}"];
 
@@ -103,15 +105,23 @@ Deno.test("deno check of 200 typed routes finds every error, quickly and without
   try {
     const calls = routeCalls();
     assertEquals(new Set(calls.map((call) => call.route)).size, ROUTE_COUNT);
-    const loose = await checkSource(dir, "loose_routes", source(calls, false));
-    const typed = await checkSource(dir, "typed_routes", source(calls, true));
     const long = await checkSource(dir, "long_routes", source(longRouteCalls(), true));
-    console.log(
-      `deno check, ${ROUTE_COUNT} routes x 2 calls: typed ${typed} ms, untyped ${loose} ms; ` +
-        `5 routes of ${LONG} parameters: ${long} ms`,
-    );
-    // A blow-up (exponential or per-character work on every call) costs tens of seconds.
-    assert(typed < loose * 3 + 5000, `typed routes took ${typed} ms against ${loose} ms untyped`);
+    // A blow-up (exponential or per-character work on every call) costs tens of seconds. Load
+    // only adds time, so a measure over the limit is taken again, up to three times in all: a
+    // real blow-up is over it every time, a disturbed measure is not.
+    const seen: string[] = [];
+    let within = false;
+    for (let attempt = 0; attempt < ATTEMPTS && !within; attempt++) {
+      const loose = await checkSource(dir, `loose_routes_${attempt}`, source(calls, false));
+      const typed = await checkSource(dir, `typed_routes_${attempt}`, source(calls, true));
+      console.log(
+        `deno check, ${ROUTE_COUNT} routes x 2 calls: typed ${typed} ms, untyped ${loose} ms; ` +
+          `5 routes of ${LONG} parameters: ${long} ms`,
+      );
+      seen.push(`${typed} ms against ${loose} ms`);
+      within = typed < loose * 3 + 5000;
+    }
+    assert(within, `typed routes took ${seen.join(", ")} untyped, in ${ATTEMPTS} measures`);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

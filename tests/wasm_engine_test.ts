@@ -6,7 +6,10 @@
  */
 import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
 import { wasmMemorySize } from "../src/uri_template/_wasm_engine.ts";
-import { assert, assertEquals, assertThrows } from "@std/assert";
+import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import { endpoint } from "@routecast/endpoint";
+import { endpoint as lite } from "@routecast/endpoint/lite";
+import { engines } from "../src/uri_template/_engines.ts";
 
 const TEMPLATES: [string, Record<string, unknown>][] = [
   ["/repos/{owner}/{repo}/issues/{number}/comments{?since,per_page,page}", {
@@ -145,4 +148,45 @@ Deno.test("compiled programs stay intact while thousands of others are compiled 
   for (const [text, template] of kept) {
     assertEquals(template.expand(variables), expand(text, variables, { engine: "ts" }), text);
   }
+});
+
+// The real WebAssembly limit, and "auto" past it.
+
+const API = "https://api.github.com";
+/** One value of 4 KiB less than 64 MiB of UTF-8 fits the WebAssembly engine; 4 KiB more does not. */
+const WASM_FITS = 2 ** 26 - 4096;
+const WASM_TOO_LARGE = 2 ** 26 + 4096;
+
+Deno.test({
+  name: 'expand() with "wasm" fits a 64 MiB value (4 bytes of memory per byte), and not more',
+  ignore: engines.wasm.unavailable() !== undefined,
+  fn() {
+    const fits = "a".repeat(WASM_FITS);
+    assertStrictEquals(expand("{x}", { x: fits }, { engine: "wasm" }).length, WASM_FITS);
+    const tooLarge = "a".repeat(WASM_TOO_LARGE);
+    assertThrows(
+      () => expand("{x}", { x: tooLarge }, { engine: "wasm" }),
+      RangeError,
+      "it needs more than 256 MiB of WebAssembly memory",
+    );
+    // Non-ASCII text needs its UTF-8 bytes: 4 KiB less than 32 MiB of two-byte characters fits.
+    assertThrows(
+      () => expand("{x}", { x: "é".repeat(WASM_TOO_LARGE / 2) }, { engine: "wasm" }),
+      RangeError,
+    );
+  },
+});
+
+Deno.test("a value too large for WebAssembly gives the same url on . and ./lite, through the engine", () => {
+  const path = "a".repeat(WASM_TOO_LARGE);
+  if (engines.wasm.unavailable() === undefined) {
+    assertThrows(() => expand("{/path}", { path }, { engine: "wasm" }), RangeError);
+  }
+  const expected = `${API}/files/${path}`;
+  // {/path} is expanded by the facade (not the `{name}` concatenation), so "auto" must fall back.
+  const main = endpoint("GET /files{/path}", { path }).url;
+  assertStrictEquals(main.length, expected.length);
+  assert(main === expected);
+  assert(lite("GET /files{/path}", { path }).url === main);
+  assert(expand("{/path}", { path }) === expand("{/path}", { path }, { engine: "ts" }));
 });

@@ -1,16 +1,18 @@
 /**
- * DECISIONS.md rule 14 (issue 24, "Defaults that can change after the
- * fact"): `defaults()` copies every value it can copy faithfully, each call's
- * result gets its own copy, `DEFAULTS` is never the builder's store, and
- * what cannot be copied faithfully is kept by reference; on every entry and
- * builder, with the value as `data`, as a body parameter, and nested in both.
+ * Copies of defaults (docs/design.md rule 14; the copier of src/endpoint/_objects.ts):
+ * `defaults()` copies every value it can copy faithfully, each call's result gets its own copy,
+ * `DEFAULTS` is never the builder's store, and what cannot be copied faithfully is kept by
+ * reference; on every entry and builder, with the value as `data`, as a body parameter, and
+ * nested in both.
  */
 import { createEndpoint, endpoint } from "@routecast/endpoint";
 import { createEndpoint as createLite, endpoint as lite } from "@routecast/endpoint/lite";
 import { endpoint as octokit } from "@routecast/endpoint/octokit";
 import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import { endpoint as reference } from "@octokit/endpoint";
 import { Buffer } from "node:buffer";
+import { LOOSE_BUILDERS, typeErrorOf } from "./_loose.ts";
 import { runInNewContext } from "node:vm";
 
 const BASE = "https://api.example.com";
@@ -476,5 +478,126 @@ for (const [entry, builder] of ENTRIES) {
       const error = assertThrows(() => builder.defaults(defaults), TypeError, message, name);
       assert(error.message.endsWith(", expected plain data"), error.message);
     }
+  });
+}
+
+// Cycles and depth: a cyclic request is kept as the reference keeps it; a value nested
+// deeper than 64 levels is a TypeError, never a RangeError.
+const REFERENCE = reference as unknown as Loose;
+
+for (const [entry, builder] of LOOSE_BUILDERS) {
+  Deno.test(`endpoint() keeps a cyclic request as the reference does, in defaults() and per call (${entry})`, () => {
+    const cyclic = (): Record<string, unknown> => {
+      const ctx: Record<string, unknown> = { name: "ctx", list: [] };
+      ctx.self = ctx;
+      (ctx.list as unknown[]).push(ctx, { back: ctx });
+      return ctx;
+    };
+    const signal = new AbortController().signal;
+    const fetch = () => Promise.resolve(new Response());
+    const cases: [string, (e: Loose) => unknown][] = [
+      ["defaults", (e) => e.defaults({ request: { ctx: cyclic() } })("GET /x").request],
+      [
+        "defaults, then a call's request",
+        (e) =>
+          e.defaults({ request: { ctx: cyclic(), a: 1 } })("GET /x", { request: { b: 2 } }).request,
+      ],
+      [
+        "a call's cyclic request over the defaults'",
+        (e) =>
+          e.defaults({ request: { ctx: { a: 1 } } })("GET /x", { request: { ctx: cyclic() } })
+            .request,
+      ],
+      [
+        "defaults twice",
+        (e) =>
+          e.defaults({ request: { ctx: cyclic() } }).defaults({ request: { more: cyclic() } })(
+            "GET /x",
+          )
+            .request,
+      ],
+      [
+        "merge then parse",
+        (e) => e.parse(e.defaults({ request: { ctx: cyclic() } }).merge("GET /x")).request,
+      ],
+    ];
+    for (const [name, run] of cases) {
+      const ours = run(builder) as Record<string, Record<string, unknown>>;
+      assertEquals(ours, run(REFERENCE), name);
+    }
+    // The copy in DEFAULTS keeps the cycle as a cycle.
+    const copied = builder.defaults({ request: { ctx: cyclic() } })("GET /x").request;
+    assertStrictEquals(copied.ctx.self, copied.ctx);
+    assertStrictEquals(copied.ctx.list[1].back, copied.ctx);
+    // A call's request is the object passed (rule 13); non-plain values are never copied.
+    const ctx = cyclic();
+    const request = { ctx };
+    assertStrictEquals(builder("GET /x", { request }).request, request);
+    const withSignal = builder.defaults({ request: { signal, fetch, ctx } })("GET /x").request!;
+    assertStrictEquals(withSignal.signal, signal);
+    assertStrictEquals(withSignal.fetch, fetch);
+    assertStrictEquals(
+      (ctx.self as Record<string, unknown>).self,
+      ctx,
+      "the caller's object is unchanged",
+    );
+    assert(!Object.isFrozen(ctx));
+  });
+
+  Deno.test(`endpoint() answers 1e5 levels of nesting with a TypeError, never a RangeError (${entry})`, () => {
+    let object: Record<string, unknown> = { leaf: 1 };
+    let list: unknown[] = [1];
+    for (let i = 0; i < 100_000; i++) {
+      object = { a: object };
+      list = [list];
+    }
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const deep = `nested more than 64 levels deep, expected plain data`;
+    const copies: [string, () => unknown, string][] = [
+      [
+        "a parameter in defaults",
+        () => builder.defaults({ x: object }),
+        `Invalid parameter "x": ${deep}`,
+      ],
+      ["a list in defaults", () => builder.defaults({ x: list }), `Invalid parameter "x": ${deep}`],
+      [
+        "request in defaults",
+        () => builder.defaults({ request: object }),
+        `Invalid option request: ${deep}`,
+      ],
+      ["data in defaults", () => builder.defaults({ data: list }), `Invalid option data: ${deep}`],
+      [
+        "a cycle in a default parameter",
+        () => builder.defaults({ x: cyclic }),
+        'Invalid parameter "x": it contains a cycle',
+      ],
+      [
+        "a call's value over a default as deep",
+        () => builder.defaults({ x: object })("POST /x", { x: object }),
+        `Invalid parameter "x": ${deep}`,
+      ],
+      [
+        "a header in defaults",
+        () => builder.defaults({ headers: { a: object } }),
+        'Invalid value for header "a"',
+      ],
+      [
+        "previews in defaults",
+        () => builder.defaults({ mediaType: { previews: list } }),
+        "Invalid preview name",
+      ],
+      ["a url value", () => builder("GET /a/{x}", { x: object }), 'Cannot expand variable "x"'],
+      ["a url list", () => builder("GET /a{/x*}", { x: list }), 'Cannot expand variable "x"'],
+      ["a query value", () => builder("GET /a", { x: object }), 'Cannot expand variable "x"'],
+    ];
+    for (const [name, call, message] of copies) {
+      const text = typeErrorOf(call, name);
+      assert(text.startsWith(message), `${name}: ${text}`);
+    }
+    // Bodies are sent as they are, not copied: deep is allowed there, as in the reference.
+    assertStrictEquals(builder("POST /a", { x: object }).body!.x, object);
+    assertStrictEquals(builder("POST /a", { data: list }).body, list);
+    assertStrictEquals(builder.merge("POST /a", { x: object }).x, object);
   });
 }
