@@ -21,9 +21,8 @@ import { appendQuery } from "./src/endpoint/_query.ts";
 import { MAX_DEPTH } from "./src/endpoint/_objects.ts";
 import { toCurl } from "./src/adapters/to_curl.ts";
 import { toFetch } from "./src/adapters/to_fetch.ts";
-import { encodeText } from "./src/uri_template/_encode.ts";
+import { encodeText, Operator, parseSyntax } from "./src/uri_template/kit.ts";
 import { clip, quote } from "./src/uri_template/error.ts";
-import { Operator, parseSyntax } from "./src/uri_template/_syntax.ts";
 import { VERSION } from "./src/_version.ts";
 import { compileDescription } from "./src/openapi/_compile.ts";
 

@@ -29,6 +29,8 @@ import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
+// Not part of the package's interface (see its JSDoc): an entry picks its urls' engine here.
+export { compileUrlTemplate } from "./_engines.ts";
 export type { Template } from "./_template.ts";
 export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 export type {
