@@ -96,49 +96,44 @@ function scanVarchar(text: string, index: number, dash: boolean): number {
   return isTripletAt(text, index) ? index + 3 : -1;
 }
 
-/**
- * The end of the longest `varname` (`varchar *( ["."] varchar )`, RFC 6570
- * section 2.3; `-` is a varchar too when `dash`, docs/design.md rule 18)
- * that starts at `index`: `index` when none does. A `.` that no varchar
- * follows is not part of it.
- */
-function varnameEnd(text: string, index: number, dash: boolean): number {
-  let end = index;
-  for (let i = index;;) {
-    let next = scanVarchar(text, i, dash);
-    if (next < 0) return end;
+/** Scans `name` (`varchar *( ["."] varchar )`) from `index`; returns its end. */
+function scanVarname(scan: Scan, index: number, open: number): number {
+  const template = scan.template;
+  let i = index;
+  for (;;) {
+    if (i >= template.length) throw templateError(ERR_UNTERMINATED, template, open);
+    let next = scanVarchar(template, i, scan.dash);
+    if (next < 0) throw templateError(ERR_VARNAME, template, i);
     while (next >= 0) {
       i = next;
-      next = scanVarchar(text, i, dash);
+      next = scanVarchar(template, i, scan.dash);
     }
-    end = i;
-    if (text.charCodeAt(i) !== 0x2e) return end;
+    if (template.charCodeAt(i) !== 0x2e) return i;
     i++;
   }
 }
 
 /**
  * Whether `name` is an RFC 6570 variable name (section 2.3): varchars
- * (letters, digits, `_`, `%XX`) in parts joined by single dots. The one
- * check of the template layer, the CLI and OpenAPI paths.
+ * (letters, digits, `_`, `%XX`) in parts joined by single dots, as the
+ * scanner reads one. The one check of the template layer, the CLI and
+ * OpenAPI paths.
  *
  * @param name The name.
  * @param dash Whether `-` counts as a letter (docs/design.md rule 18: route urls only).
  * @returns Whether a template can hold it as a variable name.
  */
 export function isVarname(name: string, dash = false): boolean {
-  return name !== "" && varnameEnd(name, 0, dash) === name.length;
-}
-
-/** Scans `name` from `index`; returns its end. */
-function scanVarname(scan: Scan, index: number, open: number): number {
-  const template = scan.template;
-  const end = varnameEnd(template, index, scan.dash);
-  // Past a name's last part: a name must start, or go on after its `.`.
-  const expected = end === index ? index : template.charCodeAt(end) === 0x2e ? end + 1 : -1;
-  if (expected < 0) return end;
-  if (expected >= template.length) throw templateError(ERR_UNTERMINATED, template, open);
-  throw templateError(ERR_VARNAME, template, expected);
+  for (let i = 0;;) {
+    let next = scanVarchar(name, i, dash);
+    if (next < 0) return false;
+    while (next >= 0) {
+      i = next;
+      next = scanVarchar(name, i, dash);
+    }
+    if (i === name.length) return true;
+    if (name.charCodeAt(i++) !== 0x2e) return false;
+  }
 }
 
 /** Parses the expression whose `{` is at `open`; pushes it and returns the index after `}`. */

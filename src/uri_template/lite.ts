@@ -33,7 +33,8 @@ export type {
   TemplateVariables,
 } from "./_engine.ts";
 
-const templates = new BoundedCache((text) =>
+// Pure: an entry that imports only `compileUrlTemplate` from here bundles none of this.
+const templates = /* @__PURE__ */ new BoundedCache((text) =>
   new ParsedTemplate(text, "ts", tsEngine.compile(text))
 );
 

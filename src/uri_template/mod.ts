@@ -41,10 +41,17 @@ export type {
   TemplateVariables,
 } from "./_engine.ts";
 
+// Pure: an entry that imports only `compileUrlTemplate` from here bundles none of this.
 const caches = {
-  auto: new BoundedCache((text) => new ParsedTemplate(text, "auto", compileAuto(text))),
-  ts: new BoundedCache((text) => new ParsedTemplate(text, "ts", engines.ts.compile(text))),
-  wasm: new BoundedCache((text) => new ParsedTemplate(text, "wasm", engines.wasm.compile(text))),
+  auto: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "auto", compileAuto(text))
+  ),
+  ts: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "ts", engines.ts.compile(text))
+  ),
+  wasm: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "wasm", engines.wasm.compile(text))
+  ),
 };
 
 function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemplate> {
