@@ -300,3 +300,21 @@ Deno.test("fromOpenAPI() refuses a path value that decodes to a dot-segment, in 
     );
   }
 });
+
+Deno.test("a literal ? closes the path segment before it: a {x} alone there is checked as a whole segment", () => {
+  // The shape proves `{x}` alone in its segment (pathShape), so "." and ".." are refused
+  // without a scan, with the plain message; the decoded scan is only the backstop.
+  for (const builder of [endpoint, lite, octokit]) {
+    for (const x of [".", ".."]) {
+      const error = assertThrows(() => builder("GET /a/{x}?next=/", { x }), TypeError);
+      assertEquals(
+        error.message,
+        `Invalid value for parameter "x": "${x}" would form a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+    assertEquals(
+      builder("GET /a/{x}?next=/", { x: ".a" }).url,
+      "https://api.github.com/a/.a?next=/",
+    );
+  }
+});
