@@ -318,3 +318,17 @@ Deno.test("a literal ? closes the path segment before it: a {x} alone there is c
     );
   }
 });
+
+Deno.test("a {+x} value that writes a dot-segment of its own is found by the plain scan", () => {
+  // `{+x}` writes `/` from its value: its segments move, so its path is always scanned
+  // (pathShape), and the plain message names it; the decoded scan is only the backstop.
+  for (const builder of [endpoint, lite, octokit]) {
+    for (const path of ["a/./b", "./b", "a/."]) {
+      const error = assertThrows(() => builder("GET /files/{+path}", { path }), TypeError);
+      assertEquals(
+        error.message,
+        `Invalid value for parameter "path": "${path}" would form a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+  }
+});
