@@ -323,8 +323,9 @@ Deno.test("a {+x} value that writes a dot-segment of its own is found by the pla
   // `{+x}` writes `/` from its value: its segments move, so its path is always scanned
   // (pathShape), and the plain message names it; the decoded scan is only the backstop.
   for (const builder of [endpoint, lite, octokit]) {
-    for (const path of ["a/./b", "./b", "a/."]) {
-      const error = assertThrows(() => builder("GET /files/{+path}", { path }), TypeError);
+    // After literal text in its segment ("v"), only the operator says that segments move.
+    for (const path of ["/./b", "/.", "/../b"]) {
+      const error = assertThrows(() => builder("GET /files/v{+path}", { path }), TypeError);
       assertEquals(
         error.message,
         `Invalid value for parameter "path": "${path}" would form a "." or ".." path segment, expected a value that stays in its segment`,
