@@ -16,7 +16,7 @@
  * @module
  */
 
-import { compileTs as compile } from "./src/uri_template/_ts_engine.ts";
+import { compileUrlTemplate as compile } from "./src/uri_template/lite.ts";
 import {
   type EndpointConfig,
   makeEndpoint,

@@ -32,7 +32,7 @@
  * @module
  */
 
-import { compileTs } from "./src/uri_template/_ts_engine.ts";
+import { compileUrlTemplate } from "./src/uri_template/lite.ts";
 import { makeEndpoint } from "./src/endpoint/_builder.ts";
 import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
 import type { OctokitEndpoint } from "./src/endpoint/_octokit_types.ts";
@@ -80,7 +80,7 @@ const OCTOKIT: Flavour = {
  * ```
  */
 export const endpoint: OctokitEndpoint = makeEndpoint({
-  compile: compileTs,
+  compile: compileUrlTemplate,
   flavour: OCTOKIT,
 }) as unknown as OctokitEndpoint; // the same builder, typed as @octokit/types types it
 export { VERSION } from "./src/_version.ts";

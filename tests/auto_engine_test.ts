@@ -3,7 +3,7 @@
  * through the engine registry (a wrapper counts the calls that reach
  * WebAssembly), and its fallback to TypeScript.
  */
-import { expand, parseTemplate } from "@routecast/endpoint/uri-template";
+import { compileUrlTemplate, expand, parseTemplate } from "@routecast/endpoint/uri-template";
 import type { CompiledTemplate, Engine } from "../src/uri_template/_engine.ts";
 import { engines, LONG_INPUT } from "../src/uri_template/_engines.ts";
 import { assertEquals } from "@std/assert";
@@ -108,4 +108,22 @@ Deno.test('expand() with "auto" falls back to TypeScript where WebAssembly fails
       }
     });
   }
+});
+
+Deno.test({
+  name: "a route url with a dashed name expands long values on TypeScript, others on WebAssembly",
+  ignore: engines.wasm.unavailable() !== undefined,
+  fn() {
+    const counts = { compiled: 0, expanded: 0 };
+    withWasm((original) => counting(original, counts), () => {
+      const long = "x".repeat(LONG_INPUT);
+      // WebAssembly's scanner is strict RFC 6570: `-` in a name is not a varchar there.
+      const dashed = compileUrlTemplate(freshTemplate("/{b-c}{?d-e}"));
+      assertEquals(dashed.expand([long, "é"]), `${dashed.parts[0]}${long}?d-e=%C3%A9`);
+      assertEquals(counts, { compiled: 0, expanded: 0 });
+      const plain = compileUrlTemplate(freshTemplate("/{b}{?d}"));
+      assertEquals(plain.expand([long, "é"]), `${plain.parts[0]}${long}?d=%C3%A9`);
+      assertEquals(counts, { compiled: 1, expanded: 1 });
+    });
+  },
 });

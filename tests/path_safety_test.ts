@@ -454,3 +454,36 @@ Deno.test("./octokit keeps a literal origin and refuses a decoded '..' in {+x}",
     assertThrows(() => octokit("GET /files/{+x}", { x }), TypeError, "once percent-decoded");
   }
 });
+
+Deno.test("a literal ? closes the path segment before it: a {x} alone there is checked as a whole segment", () => {
+  // The shape proves `{x}` alone in its segment (pathShape), so "." and ".." are refused
+  // without a scan, with the plain message; the decoded scan is only the backstop.
+  for (const builder of [endpoint, lite, octokit]) {
+    for (const x of [".", ".."]) {
+      const error = assertThrows(() => builder("GET /a/{x}?next=/", { x }), TypeError);
+      assertEquals(
+        error.message,
+        `Invalid value for parameter "x": "${x}" would form a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+    assertEquals(
+      builder("GET /a/{x}?next=/", { x: ".a" }).url,
+      "https://api.github.com/a/.a?next=/",
+    );
+  }
+});
+
+Deno.test("a {+x} value that writes a dot-segment of its own is found by the plain scan", () => {
+  // `{+x}` writes `/` from its value: its segments move, so its path is always scanned
+  // (pathShape), and the plain message names it; the decoded scan is only the backstop.
+  for (const builder of [endpoint, lite, octokit]) {
+    // After literal text in its segment ("v"), only the operator says that segments move.
+    for (const path of ["/./b", "/.", "/../b"]) {
+      const error = assertThrows(() => builder("GET /files/v{+path}", { path }), TypeError);
+      assertEquals(
+        error.message,
+        `Invalid value for parameter "path": "${path}" would form a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+  }
+});

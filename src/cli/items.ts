@@ -8,7 +8,7 @@
 
 import { appendQuery, isNamedOption, isToken, setOwn } from "../endpoint/kit.ts";
 import { expand } from "../uri_template/mod.ts";
-import { isVariableName, Operator, parseSyntax } from "../uri_template/kit.ts";
+import { isVarname, Operator, parseSyntax } from "../uri_template/kit.ts";
 import { quote } from "../uri_template/error.ts";
 import { fileOfItem, parseJson } from "./input.ts";
 
@@ -54,7 +54,7 @@ function splitItem(item: string): [name: string, separator: Separator, value: st
  * `page[size]==2` still arrives as `page%5Bsize%5D=2`).
  */
 function queryVariable(name: string): string {
-  if (isVariableName(name)) return name;
+  if (isVarname(name)) return name;
   let encoded = "";
   for (const byte of new TextEncoder().encode(name)) {
     const char = String.fromCharCode(byte);

@@ -17,7 +17,7 @@ import { appendQuery } from "./_query.ts";
 import { JSON_CONTENT_TYPE, requestBody } from "./_body.ts";
 import { keyLabel, optionSlot } from "./_options.ts";
 import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
-import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
+import { encodeNumber, encodeText } from "../uri_template/kit.ts";
 
 /**
  * A call's value over a default, as `merge()` gives it: plain objects merge

@@ -8,7 +8,7 @@
 
 import { MAX_DEPTH, typeName } from "./_objects.ts";
 import { isPlainObject } from "../_plain_object.ts";
-import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
 import { quote } from "../uri_template/error.ts";
 
 /** Makes the error for a value with no JSON text: `detail` says what was found and expected. */

@@ -7,7 +7,7 @@
  */
 
 import { isPlainObject, own, quoteValue } from "./_objects.ts";
-import { isWordChar } from "../uri_template/_encode.ts";
+import { isWordChar } from "../uri_template/kit.ts";
 
 const VND = "application/vnd";
 const PREVIEW = "-preview";

@@ -6,7 +6,7 @@
  */
 
 import { quote } from "../uri_template/error.ts";
-import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
 import { isPlainObject } from "../_plain_object.ts";
 
 /** How deeply copied or merged options may nest; deeper is a `TypeError`, never a stack overflow. */

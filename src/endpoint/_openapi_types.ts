@@ -41,7 +41,7 @@ import type {
   RouteArguments,
   UrlOptions,
 } from "./_route_types.ts";
-import type { TemplateExpressions } from "../uri_template/_template_types.ts";
+import type { TemplateExpressions } from "../uri_template/kit.ts";
 import type { EndpointOptions } from "./types.ts";
 
 /** The methods of an OpenAPI path item. */

@@ -1,20 +1,179 @@
 /**
- * Path safety, decided on the URL actually built (DECISIONS.md rules 9 and
+ * Path safety, decided on the URL actually built (docs/design.md rules 9 and
  * 22): a value may not form a `.` or `..` path segment (plain or
  * `%2e`-encoded, any case), may not hide a `..` segment that a server
  * decoding before routing would see (`..;`, `%2e%2e%2f`, `..%5C` in `{+x}`),
- * and may not extend a host the template's literal text names. Each check is
- * one linear scan, and the dot-segment scan only where the template's shape
- * leaves one to do; finding the variable to blame re-expands piece by piece,
- * only when a check fails.
+ * and may not extend a host the template's literal text names. The one home
+ * of the dot-segment rule: what a url's shape proves once per route
+ * (`pathShape`), and the checks on each built url. Each check is one linear
+ * scan, and the dot-segment scan only where the shape leaves one to do;
+ * finding the variable to blame expands expression by expression, only when
+ * a check fails.
  *
  * @module
  */
 
 import { quoteValue } from "./_objects.ts";
 import { schemePrefixLength } from "./_route.ts";
-import { expandPart, type UrlExpression, type UrlTemplate, type UrlValue } from "./_url.ts";
-import { Pairs } from "../uri_template/_values.ts";
+import {
+  expandExpression,
+  type Expression,
+  type Normalized as UrlValue,
+  Operator,
+  Pairs,
+  type Part,
+} from "../uri_template/kit.ts";
+
+/**
+ * What the checks read of a route's compiled url (`PathShape` in
+ * `_url.ts`): its one parse, and what its shape proves.
+ */
+export interface PathShape {
+  /** The url as written. */
+  readonly url: string;
+  /** Parameter names of the variables, by slot. */
+  readonly names: readonly string[];
+  /** Literal text and expressions, in order (the template's parse). */
+  readonly parts: readonly Part[];
+  /** Whether the url is a full URL: its path starts after the scheme and host. */
+  readonly full: boolean;
+  /** Slots of the variables a value is required for (rule 19). */
+  readonly required: readonly number[];
+  /** Slots of the variables in `{+x}` expressions in the path. */
+  readonly reservedInPath: readonly number[];
+  /** Slots of `{x}` expressions alone in a path segment (dot-segments only as `.` or `..`). */
+  readonly wholeSegments: readonly number[];
+  /** Whether the path's shape lets a dot-segment form otherwise: the built path is scanned. */
+  readonly scan: boolean;
+  /** Slots of the variables of `{x}`, `{.x}`, `{/x}` and `{;x}` expressions in the path. */
+  readonly pathValues: readonly number[];
+  /** Whether a value could cut a run of literal dots into a segment of its own. */
+  readonly dotted: boolean;
+  /** The literal `scheme://host` that values may not extend. */
+  readonly origin: string | undefined;
+}
+
+/** What comes before a place in a path, for {@linkcode PathShape.dotted}. */
+const FREE = 0;
+const EXPRESSION = 1;
+const SOLID = 2;
+
+/**
+ * What a url's path proves about dot-segments (rule 9), segment by segment
+ * up to the first literal `?` or `#`: literal text other than dots keeps a
+ * segment from being one (values add `/` only through `{+x}` and `{/x}`,
+ * which leave it to the scan); a `{x}` alone in its segment makes one only
+ * as `.` or `..`; anything else is scanned on the built url. Servers that
+ * decode before routing also end segments at `;`, `%2F`, `%5C` and `%3B`:
+ * a run of literal dots is a segment to them when delimiters or
+ * expressions bound it, and a value can make it one when an expression is
+ * on either side.
+ *
+ * @param parts The url's parse.
+ * @param full Whether the url is a full URL (its path starts at the first `/` after the scheme).
+ */
+export function pathShape(
+  parts: readonly Part[],
+  full: boolean,
+): Pick<PathShape, "wholeSegments" | "scan" | "dotted"> {
+  const wholeSegments: number[] = [];
+  let scan = false;
+  /** Whether no literal `?` or `#` came yet: an empty `{?q}` does not end the path. */
+  let beforeQuery = true;
+  /** Whether the path started: a full url's at the first literal `/` after its scheme. */
+  let started = !full;
+  /** Whether no `{?q}` or `{#f}` came, which end the path or not, as their values decide. */
+  let proven = true;
+  let solid = false;
+  let dots = false;
+  let expressions = 0;
+  let alone = -1;
+  let dotted = false;
+  /** What comes before in the path: a delimiter (or the start), an expression, or other text. */
+  let edge = FREE;
+  /** What came before the current run of literal dots; `-1` outside one. */
+  let run = -1;
+  const close = () => {
+    if (!solid && expressions > 0) {
+      if (expressions === 1 && alone >= 0 && !dots && proven) wholeSegments.push(alone);
+      else scan = true;
+    }
+    solid = dots = false;
+    expressions = 0;
+    alone = -1;
+  };
+  for (const part of parts) {
+    if (typeof part === "string") {
+      for (
+        let i = started ? 0 : part.indexOf("/", full ? schemePrefixLength(part) : 0);
+        beforeQuery && i >= 0 && i < part.length;
+        i++
+      ) {
+        started = true;
+        const code = part.charCodeAt(i);
+        const decoded = code === 0x25 ? decodedByte(part, i) : code;
+        if (decoded === 0x2e || decoded === 0x2f || decoded === 0x5c || decoded === 0x3b) {
+          if (decoded === 0x2e) {
+            if (run < 0) run = edge;
+          } else {
+            if (run === EXPRESSION) dotted = true;
+            run = -1;
+            edge = FREE;
+          }
+        } else if (code === 0x3f || code === 0x23) {
+          if (run === EXPRESSION) dotted = true;
+          run = -1;
+        } else {
+          run = -1;
+          edge = SOLID;
+        }
+        if (code === 0x2f) {
+          close();
+        } else if (code === 0x3f || code === 0x23) { // ? #
+          close();
+          beforeQuery = false;
+        } else if (decoded === 0x2e) {
+          dots = true;
+        } else {
+          solid = true;
+        }
+        // A triplet is one character: its digits are not text of their own.
+        if (decoded !== code) i += 2;
+      }
+      // A `?` or `#` before the path started (in the host) ends it too.
+      if (part.includes("?") || part.includes("#")) beforeQuery = false;
+      continue;
+    }
+    const op = part.op;
+    if (!started) {
+      // A value before the path (in the host) may start it anywhere.
+      scan = true;
+    } else if (beforeQuery) {
+      // Dots after a delimiter or an expression end here; a `{.x}` writes one of its own.
+      if (run >= 0 ? run !== SOLID : op === Operator.Label && edge !== SOLID) dotted = true;
+      run = -1;
+      edge = EXPRESSION;
+      // These write `/` from values: segments move.
+      if (op === Operator.Reserved || op === Operator.Path) scan = true;
+      if (op === Operator.Query || op === Operator.Fragment) proven = false;
+      expressions++;
+      alone = part.simple === undefined ? -1 : part.simple.slot;
+    }
+  }
+  if (beforeQuery) close();
+  if (run === EXPRESSION) dotted = true; // dots at the end, after an expression
+  return { wholeSegments, scan, dotted };
+}
+
+/** The slots of an expression's variables, in order. */
+function variablesOf(expression: Expression): number[] {
+  return expression.specs.map((spec) => spec.slot);
+}
+
+/** One literal or expression of the url, expanded alone (RFC 6570 expressions are independent). */
+function expandPart(compiled: PathShape, part: Part, values: readonly UrlValue[]): string {
+  return typeof part === "string" ? part : expandExpression(compiled.url, part, values);
+}
 
 /** Whether `text[start, end)` is `.` or `..`, each dot plain or `%2e` in any case. */
 function isDotSegment(text: string, start: number, end: number): boolean {
@@ -59,7 +218,7 @@ function describe(value: UrlValue): string {
  * so expanding each alone gives its place in the whole.
  */
 function writerOf(
-  compiled: UrlTemplate,
+  compiled: PathShape,
   values: readonly UrlValue[],
   expanded: string,
   start: number,
@@ -75,7 +234,7 @@ function writerOf(
     const from = position;
     position += text.length;
     if (from > end || position < start) continue;
-    return blame(part.variables, values);
+    return blame(variablesOf(part), values);
   }
   // The pieces should add up to the whole; if not, blame the first path variable.
   return position === expanded.length ? undefined : compiled.required[0] ?? 0;
@@ -86,8 +245,8 @@ function writerOf(
  *
  * @param writer The index of the parameter whose value does.
  */
-export function dotSegmentError(
-  compiled: UrlTemplate,
+function dotSegmentError(
+  compiled: PathShape,
   values: readonly UrlValue[],
   writer: number,
 ): TypeError {
@@ -99,13 +258,32 @@ export function dotSegmentError(
 }
 
 /**
+ * Refuses a value of a `{x}` alone in its path segment that is `.` or `..`
+ * (rule 9), without a scan: the shape proved that no other value of it can
+ * form a dot-segment.
+ *
+ * @returns Whether the built path must be scanned after all (a list value:
+ * one item writes that item alone).
+ * @throws {TypeError} Naming the parameter and quoting its value.
+ */
+export function checkWholeSegments(compiled: PathShape, values: readonly UrlValue[]): boolean {
+  let scan = false;
+  for (const variable of compiled.wholeSegments) {
+    const value = values[variable];
+    if (value === "." || value === "..") throw dotSegmentError(compiled, values, variable);
+    if (typeof value === "object") scan = true;
+  }
+  return scan;
+}
+
+/**
  * Refuses an expanded url whose path has a `.` or `..` segment that a value
  * wrote (rule 9). Segments the template's own text holds are left alone.
  *
  * @throws {TypeError} Naming the parameter and quoting its value.
  */
 export function checkPathSegments(
-  compiled: UrlTemplate,
+  compiled: PathShape,
   values: readonly UrlValue[],
   expanded: string,
 ): void {
@@ -228,7 +406,7 @@ function mayDecodeToDots(value: UrlValue, reserved: boolean): boolean {
 /**
  * Whether a `{x}`, `{/x}`, `{.x}` or `{;x}` value has a piece of one or two
  * dots between its ends, `/`, `\` and `;` (each written encoded). Away from
- * literal dots it could cut off (`UrlTemplate.dotted`), its dots can make a
+ * literal dots it could cut off (`PathShape.dotted`), its dots can make a
  * dot-segment once decoded no other way: `src/index.js` needs no scan.
  */
 function hasDotPieces(value: UrlValue): boolean {
@@ -252,7 +430,7 @@ function hasDotPieces(value: UrlValue): boolean {
  * @throws {TypeError} Naming the parameter and quoting its value.
  */
 export function checkDecodedSegments(
-  compiled: UrlTemplate,
+  compiled: PathShape,
   values: readonly UrlValue[],
   expanded: string,
 ): void {
@@ -295,12 +473,13 @@ export function checkDecodedSegments(
       for (let p = part; p < ends.length && (p === 0 ? 0 : ends[p - 1]) <= at; p++) {
         const piece = compiled.parts[p];
         if (typeof piece === "string") continue;
-        const dotted = piece.variables.find((variable) => mayDecodeToDots(values[variable], true));
+        const variables = variablesOf(piece);
+        const dotted = variables.find((variable) => mayDecodeToDots(values[variable], true));
         if (dotted !== undefined) {
           writer = dotted;
           break;
         }
-        writer ??= blame(piece.variables, values);
+        writer ??= blame(variables, values);
       }
       if (writer !== undefined) {
         throw new TypeError(
@@ -325,7 +504,7 @@ export function checkDecodedSegments(
  * whole, none: then the first path variable is blamed, as by `writerOf`.
  */
 function partEnds(
-  compiled: UrlTemplate,
+  compiled: PathShape,
   values: readonly UrlValue[],
   expanded: string,
 ): number[] {
@@ -345,15 +524,14 @@ function partEnds(
  * @throws {TypeError} Naming the parameter of the expression after the host.
  */
 export function checkOrigin(
-  compiled: UrlTemplate,
+  compiled: PathShape,
   values: readonly UrlValue[],
   expanded: string,
 ): void {
   const origin = compiled.origin!;
   const next = expanded.charCodeAt(origin.length);
   if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return;
-  const expression = compiled.parts[1] as UrlExpression;
-  const variables = expression.variables;
+  const variables = variablesOf(compiled.parts[1] as Expression);
   const writer = variables.find((variable) => values[variable] !== undefined) ?? variables[0];
   throw new TypeError(
     `Invalid value for parameter ${quoteValue(compiled.names[writer])}: ${

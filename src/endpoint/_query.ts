@@ -6,10 +6,9 @@
  * @module
  */
 
-import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
+import { encodeNumber, encodeText, Pairs } from "../uri_template/kit.ts";
 import { memoizeNames } from "./_objects.ts";
 import { urlValue } from "./_url.ts";
-import { Pairs } from "../uri_template/_values.ts";
 
 /** Writes one query parameter as `name=value` text (`""` to leave it out). */
 export type QueryWriter = (name: string, value: unknown) => string;

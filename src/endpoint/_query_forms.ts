@@ -10,8 +10,7 @@
  * @module
  */
 
-import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
-import { Pairs } from "../uri_template/_values.ts";
+import { encodeNumber, encodeText, Pairs } from "../uri_template/kit.ts";
 import { nameEquals, type QueryWriter } from "./_query.ts";
 import { urlValue } from "./_url.ts";
 

@@ -7,7 +7,7 @@
 
 import { isToken } from "./_headers.ts";
 import { quoteValue } from "./_objects.ts";
-import { isWordChar } from "../uri_template/_encode.ts";
+import { isWordChar } from "../uri_template/kit.ts";
 
 /** A route string split into its method (absent for a lone url) and url. */
 export interface RouteParts {

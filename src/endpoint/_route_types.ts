@@ -21,8 +21,7 @@
  * @module
  */
 
-import type { TemplateValue } from "../uri_template/_engine.ts";
-import type { TemplateExpressions } from "../uri_template/_template_types.ts";
+import type { TemplateExpressions, TemplateValue } from "../uri_template/kit.ts";
 import type { EndpointOptions } from "./types.ts";
 
 /**

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { compileAutoCached as compile } from "../uri_template/_engines.ts";
+import { compileUrlTemplate as compile } from "../uri_template/mod.ts";
 import { type EndpointConfig, makeEndpoint, neutralEndpoint, ROUTECAST } from "./_builder.ts";
 import type { Endpoint, EndpointOptions, GitHubEndpoint } from "./types.ts";
 

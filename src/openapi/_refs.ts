@@ -8,7 +8,7 @@
  */
 
 import { isPlainObject, quoteValue } from "../endpoint/_objects.ts";
-import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
 
 /** A parsed document, or a part of one. */
 export type Node = Record<string, unknown>;

@@ -8,8 +8,7 @@
  * @module
  */
 
-import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
-import { listItems, MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
+import { encodeNumber, encodeText, listItems, MAX_LIST_ITEMS, Pairs } from "../uri_template/kit.ts";
 import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
 import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
 import type { QueryWriter } from "../endpoint/_query.ts";

@@ -45,7 +45,7 @@
  * @module
  */
 
-import { compileTs as compile } from "../uri_template/_ts_engine.ts";
+import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
 import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
 import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
 import type { DeclaredOperations } from "../endpoint/_plan.ts";

@@ -1,11 +1,13 @@
 /**
  * The contract that both template engines (TypeScript and WebAssembly)
- * implement. The facade in `mod.ts` picks an engine; nothing else knows
- * which one runs.
+ * implement. The facade modules pick the engine (`mod.ts`: `"auto"`,
+ * `lite.ts`: TypeScript); nothing outside this folder knows which one runs:
+ * an entry chooses by importing one of them.
  *
  * @module
  */
 
+import type { Part } from "./_syntax.ts";
 import type { Normalized } from "./_values.ts";
 
 /**
@@ -88,6 +90,16 @@ export interface CompiledTemplate {
    * `length`, when the caller counted it, is the values' total length.
    */
   expand(values: readonly Normalized[], length?: number): string;
+}
+
+/**
+ * A template compiled with its parse kept, on the TypeScript engine (alone
+ * or inside `"auto"`): what `src/endpoint/` reads a route's url from, so
+ * that the url is parsed once.
+ */
+export interface CompiledUrlTemplate extends CompiledTemplate {
+  /** Literal text (encoded) and expressions, in order; slots index `variableNames`. */
+  readonly parts: readonly Part[];
 }
 
 /** A template engine: turns template text into a compiled template. */

@@ -8,11 +8,12 @@
 
 import { LONG_INPUT } from "./_template.ts";
 export { LONG_INPUT };
-import type { CompiledTemplate, Engine } from "./_engine.ts";
-import { tsEngine } from "./_ts_engine.ts";
+import { BoundedCache } from "../_cache.ts";
+import type { CompiledTemplate, CompiledUrlTemplate, Engine } from "./_engine.ts";
+import type { Part } from "./_syntax.ts";
+import { tsEngine, TsTemplate } from "./_ts_engine.ts";
 import { type Normalized, Pairs } from "./_values.ts";
 import { wasmEngine } from "./_wasm_engine.ts";
-import { BoundedCache } from "../_cache.ts";
 
 /** The TypeScript engine and the WebAssembly engine. */
 export const engines: { ts: Engine; wasm: Engine } = { ts: tsEngine, wasm: wasmEngine };
@@ -32,17 +33,25 @@ function inputLength(values: readonly Normalized[]): number {
   return total;
 }
 
-class AutoTemplate implements CompiledTemplate {
+class AutoTemplate implements CompiledUrlTemplate {
   readonly variableNames: readonly string[];
+  readonly parts: readonly Part[];
   readonly #template: string;
   readonly #short: CompiledTemplate;
-  /** The WebAssembly template, compiled on first use; `null` where it cannot run or compile. */
+  /**
+   * The WebAssembly template, compiled on first use; `null` where it cannot
+   * run or compile, or the template has a dashed name (WebAssembly's
+   * scanner is strict RFC 6570).
+   */
   #long: CompiledTemplate | null | undefined;
 
-  constructor(template: string) {
+  constructor(template: string, dash: boolean) {
+    const short = new TsTemplate(template, dash);
     this.#template = template;
-    this.#short = engines.ts.compile(template);
-    this.variableNames = this.#short.variableNames;
+    this.#short = short;
+    this.parts = short.parts;
+    this.variableNames = short.variableNames;
+    if (dash && this.variableNames.some((name) => name.includes("-"))) this.#long = null;
   }
 
   expand(values: readonly Normalized[], length = inputLength(values)): string {
@@ -82,20 +91,26 @@ function compileOrNull(engine: Engine, template: string): CompiledTemplate | nul
  * expansion first has long inputs.
  *
  * @param template The template text.
+ * @param dash Whether `-` is a letter in variable names (docs/design.md
+ * rule 18: route urls only); a template with a dashed name expands on
+ * TypeScript alone.
  * @returns The compiled template.
  * @throws {UriTemplateError} When the template is malformed.
  */
-export function compileAuto(template: string): CompiledTemplate {
-  return new AutoTemplate(template);
+export function compileAuto(template: string, dash = false): CompiledUrlTemplate {
+  return new AutoTemplate(template, dash);
 }
 
-let templates: BoundedCache<CompiledTemplate> | undefined;
+let urls: BoundedCache<CompiledUrlTemplate> | undefined;
 
 /**
- * {@linkcode compileAuto}, cached: what the main entry's `endpoint()`
- * expands urls with, as `parseTemplate`'s `"auto"` does, without the public
- * `Template` around it.
+ * Not part of the package's interface: how routecast's main entry compiles
+ * a route's url (cached, `"auto"`'s engine choice, `-` allowed in names,
+ * docs/design.md rule 18), offered by `mod.ts` so that an entry chooses
+ * its engine by importing that module. `parseTemplate` stays strict RFC 6570.
+ *
+ * @ignore
  */
-export function compileAutoCached(template: string): CompiledTemplate {
-  return (templates ??= new BoundedCache(compileAuto)).get(template);
+export function compileUrlTemplate(text: string): CompiledUrlTemplate {
+  return (urls ??= new BoundedCache((template) => compileAuto(template, true))).get(text);
 }

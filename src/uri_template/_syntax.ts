@@ -89,11 +89,11 @@ interface Scan {
   readonly slots: Map<string, number>;
 }
 
-/** Advances over one varchar or `%XX` triplet at `index`, or returns -1. */
-function scanVarchar(scan: Scan, index: number): number {
-  const code = scan.template.charCodeAt(index);
-  if (isClass(code, VARCHAR) || (code === 0x2d && scan.dash)) return index + 1;
-  return isTripletAt(scan.template, index) ? index + 3 : -1;
+/** Advances over one varchar (or `-`, when `dash`) or `%XX` triplet at `index`, or returns -1. */
+function scanVarchar(text: string, index: number, dash: boolean): number {
+  const code = text.charCodeAt(index);
+  if (isClass(code, VARCHAR) || (code === 0x2d && dash)) return index + 1;
+  return isTripletAt(text, index) ? index + 3 : -1;
 }
 
 /** Scans `name` (`varchar *( ["."] varchar )`) from `index`; returns its end. */
@@ -102,11 +102,11 @@ function scanVarname(scan: Scan, index: number, open: number): number {
   let i = index;
   for (;;) {
     if (i >= template.length) throw templateError(ERR_UNTERMINATED, template, open);
-    let next = scanVarchar(scan, i);
+    let next = scanVarchar(template, i, scan.dash);
     if (next < 0) throw templateError(ERR_VARNAME, template, i);
     while (next >= 0) {
       i = next;
-      next = scanVarchar(scan, i);
+      next = scanVarchar(template, i, scan.dash);
     }
     if (template.charCodeAt(i) !== 0x2e) return i;
     i++;
@@ -114,24 +114,25 @@ function scanVarname(scan: Scan, index: number, open: number): number {
 }
 
 /**
- * Whether `name` is a whole RFC 6570 variable name (`varchar *( ["."]
- * varchar )`, a varchar a letter, digit, `_` or `%XX`), scanned as a
- * template's names are; with `dash`, `-` counts as a letter (docs/design.md,
- * rule 18).
+ * Whether `name` is an RFC 6570 variable name (section 2.3): varchars
+ * (letters, digits, `_`, `%XX`) in parts joined by single dots, as the
+ * scanner reads one. The one check of the template layer, the CLI and
+ * OpenAPI paths.
+ *
+ * @param name The name.
+ * @param dash Whether `-` counts as a letter (docs/design.md rule 18: route urls only).
+ * @returns Whether a template can hold it as a variable name.
  */
-export function isVariableName(name: string, dash = false): boolean {
-  const scan: Scan = { template: name, dash, slots: new Map() };
-  let i = 0;
-  for (;;) {
-    let next = scanVarchar(scan, i);
+export function isVarname(name: string, dash = false): boolean {
+  for (let i = 0;;) {
+    let next = scanVarchar(name, i, dash);
     if (next < 0) return false;
     while (next >= 0) {
       i = next;
-      next = scanVarchar(scan, i);
+      next = scanVarchar(name, i, dash);
     }
     if (i === name.length) return true;
-    if (name.charCodeAt(i) !== 0x2e) return false;
-    i++;
+    if (name.charCodeAt(i++) !== 0x2e) return false;
   }
 }
 
@@ -208,7 +209,7 @@ function parseExpression(scan: Scan, open: number, parts: Part[]): number {
  *
  * @param template The template text.
  * @param options `dashInNames` accepts `-` in variable names wherever a
- * letter is (DECISIONS.md rule 18, for route urls only).
+ * letter is (docs/design.md rule 18, for route urls only).
  * @returns The parts, in order.
  * @throws {UriTemplateError} When the template is malformed.
  */

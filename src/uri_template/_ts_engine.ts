@@ -6,12 +6,12 @@
  * @module
  */
 
-import type { CompiledTemplate, Engine } from "./_engine.ts";
+import { BoundedCache } from "../_cache.ts";
+import type { CompiledTemplate, CompiledUrlTemplate, Engine } from "./_engine.ts";
 import { encodeText, isHighSurrogate, isLowSurrogate, isTripletAt } from "./_encode.ts";
 import { ERR_PREFIX_COMPOSITE, templateError } from "./error.ts";
 import { type Expression, FIRST, Operator, parseSyntax, type Part, SEPARATOR } from "./_syntax.ts";
 import { type Normalized, Pairs } from "./_values.ts";
-import { BoundedCache } from "../_cache.ts";
 
 /** What a named operator writes after the name of an empty value. */
 function ifEmpty(op: Operator): string {
@@ -73,8 +73,18 @@ function expandExploded(name: string, value: string[] | Pairs, op: Operator): st
   return out;
 }
 
-/** Expands one expression; returns "" when all its variables are undefined. */
-function expandExpression(
+/**
+ * Expands one expression with the values of its whole template (by slot);
+ * returns "" when all its variables are undefined. Expressions expand
+ * independently (RFC 6570 section 3), so this is its piece of the whole.
+ *
+ * @param template The template text, for a message.
+ * @param expression One of the template's expressions.
+ * @param values The normalized value of each of the template's variables, by slot.
+ * @returns The expression's expansion.
+ * @throws {UriTemplateError} For a prefix modifier on a list or map.
+ */
+export function expandExpression(
   template: string,
   expression: Expression,
   values: readonly Normalized[],
@@ -106,23 +116,29 @@ function expandExpression(
   return out;
 }
 
-class TsTemplate implements CompiledTemplate {
+/** A template compiled by the TypeScript engine, with its parse. */
+export class TsTemplate implements CompiledUrlTemplate {
   readonly variableNames: readonly string[];
+  readonly parts: readonly Part[];
   readonly #template: string;
-  readonly #parts: Part[];
 
-  constructor(template: string) {
+  /**
+   * @param template The template text.
+   * @param dash Whether `-` is a letter in variable names (docs/design.md
+   * rule 18: route urls only).
+   */
+  constructor(template: string, dash = false) {
     this.#template = template;
-    this.#parts = parseSyntax(template);
+    this.parts = parseSyntax(template, { dashInNames: dash });
     const names: string[] = [];
-    for (const part of this.#parts) {
+    for (const part of this.parts) {
       if (typeof part !== "string") { for (const spec of part.specs) names[spec.slot] = spec.name; }
     }
     this.variableNames = Object.freeze(names);
   }
 
   expand(values: readonly Normalized[]): string {
-    const parts = this.#parts;
+    const parts = this.parts;
     let out = "";
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
@@ -148,13 +164,16 @@ export const tsEngine: Engine = {
   compile: (template: string): CompiledTemplate => new TsTemplate(template),
 };
 
-let templates: BoundedCache<CompiledTemplate> | undefined;
+let urls: BoundedCache<CompiledUrlTemplate> | undefined;
 
 /**
- * Compiles `template` on the TypeScript engine, cached: what the endpoint
- * entries without WebAssembly expand urls with (no public `Template` around
- * it: `endpoint()` reads and checks each value itself before expanding).
+ * Not part of the package's interface: how routecast's own entries without
+ * WebAssembly compile a route's url (cached, `-` allowed in names,
+ * docs/design.md rule 18), offered by `lite.ts` so that an entry chooses
+ * its engine by importing that module. `parseTemplate` stays strict RFC 6570.
+ *
+ * @ignore
  */
-export function compileTs(template: string): CompiledTemplate {
-  return (templates ??= new BoundedCache(tsEngine.compile)).get(template);
+export function compileUrlTemplate(text: string): CompiledUrlTemplate {
+  return (urls ??= new BoundedCache((template) => new TsTemplate(template, true))).get(text);
 }

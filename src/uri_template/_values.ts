@@ -1,6 +1,6 @@
 /**
  * Turns caller values into what RFC 6570 expands: a string, a list of strings
- * or a list of name/value pairs (DECISIONS.md rule 8). The facade normalizes
+ * or a list of name/value pairs (docs/design.md rule 8). The facade normalizes
  * each variable once per expansion, before either engine runs, so both
  * engines see the same values and every getter, Proxy trap and
  * `toISOString` is consulted once.

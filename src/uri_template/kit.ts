@@ -1,9 +1,28 @@
 /**
- * What the rest of routecast uses of `src/uri_template/` besides its public
- * modules (not a package export). Other folders import this door, never a
- * private `_` file.
+ * What the rest of routecast uses of the template layer (not a package
+ * export): the types of a compiled url and its parse, the encoders, the
+ * value normalizer, the one variable-name check, and the expansion of one
+ * expression. Which engine compiles a route's url is chosen by importing
+ * `mod.ts` (`"auto"`) or `lite.ts` (TypeScript): their
+ * `compileUrlTemplate`.
  *
  * @module
  */
 
-export { isVariableName, Operator, parseSyntax } from "./_syntax.ts";
+import type { CompiledUrlTemplate } from "./_engine.ts";
+
+export type {
+  CompiledTemplate,
+  CompiledUrlTemplate,
+  ScalarValue,
+  TemplateValue,
+} from "./_engine.ts";
+export type { TemplateExpressions } from "./_template_types.ts";
+export { type Expression, isVarname, Operator, parseSyntax, type Part } from "./_syntax.ts";
+export { encodeNumber, encodeText, isWordChar } from "./_encode.ts";
+export { listItems, MAX_LIST_ITEMS, type Normalized, normalizeValue, Pairs } from "./_values.ts";
+export { LONG_INPUT } from "./_template.ts";
+export { expandExpression } from "./_ts_engine.ts";
+
+/** Compiles a route's url, cached, on the engine its entry chose (`compileUrlTemplate`). */
+export type CompileUrlTemplate = (text: string) => CompiledUrlTemplate;

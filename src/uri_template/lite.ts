@@ -21,6 +21,8 @@ import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
+// Not part of the package's interface (see its JSDoc): an entry picks its urls' engine here.
+export { compileUrlTemplate } from "./_ts_engine.ts";
 export type { Template } from "./_template.ts";
 export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 export type {
@@ -31,7 +33,8 @@ export type {
   TemplateVariables,
 } from "./_engine.ts";
 
-const templates = new BoundedCache((text) =>
+// Pure: an entry that imports only `compileUrlTemplate` from here bundles none of this.
+const templates = /* @__PURE__ */ new BoundedCache((text) =>
   new ParsedTemplate(text, "ts", tsEngine.compile(text))
 );
 

@@ -29,6 +29,8 @@ import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
 
 export { UriTemplateError } from "./error.ts";
+// Not part of the package's interface (see its JSDoc): an entry picks its urls' engine here.
+export { compileUrlTemplate } from "./_engines.ts";
 export type { Template } from "./_template.ts";
 export type { TemplateVariableNames, TemplateVariablesOf } from "./_template_types.ts";
 export type {
@@ -39,10 +41,17 @@ export type {
   TemplateVariables,
 } from "./_engine.ts";
 
+// Pure: an entry that imports only `compileUrlTemplate` from here bundles none of this.
 const caches = {
-  auto: new BoundedCache((text) => new ParsedTemplate(text, "auto", compileAuto(text))),
-  ts: new BoundedCache((text) => new ParsedTemplate(text, "ts", engines.ts.compile(text))),
-  wasm: new BoundedCache((text) => new ParsedTemplate(text, "wasm", engines.wasm.compile(text))),
+  auto: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "auto", compileAuto(text))
+  ),
+  ts: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "ts", engines.ts.compile(text))
+  ),
+  wasm: /* @__PURE__ */ new BoundedCache((text) =>
+    new ParsedTemplate(text, "wasm", engines.wasm.compile(text))
+  ),
 };
 
 function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemplate> {
