@@ -21,9 +21,8 @@
  * @module
  */
 
-import type { TemplateValue } from "../uri_template/_engine.ts";
-import type { TemplateExpressions } from "../uri_template/_template_types.ts";
-import type { EndpointOptions } from "./types.ts";
+import type { TemplateExpressions, TemplateValue } from "../uri_template/kit.ts";
+import type { EndpointOptions } from "./_base_types.ts";
 
 /**
  * Options that are never route parameters (`NAMED_OPTIONS` in _route.ts).
