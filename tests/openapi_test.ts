@@ -383,7 +383,7 @@ Deno.test("fromOpenAPI() asks for data when the operation takes only media types
   assertThrows(
     () => api("POST /upload", { name: "a.zip", file: "bytes" }),
     TypeError,
-    'Invalid parameter "file" for "POST /upload": the operation\'s body is multipart/form-data, expected the body as data',
+    'Invalid parameter "file" for "POST /upload": the operation\'s body is "multipart/form-data", expected the body as data',
   );
   // A multipart body's content type carries the boundary its client writes (fetch, for
   // FormData): none is set. A binary type is.

@@ -1,0 +1,27 @@
+/**
+ * What the rest of routecast (`src/openapi/`, `src/adapters/`) uses of the
+ * endpoint layer (not a package export): the builder, the declared-operation
+ * contract, and the helpers each rule has in one place.
+ *
+ * @module
+ */
+
+export { type EndpointConfig, neutralEndpoint } from "./_builder.ts";
+export type { DeclaredOperations, OperationPlan } from "./_plan.ts";
+export { valuesOverDefaults } from "./_build.ts";
+export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
+export { JSON_CONTENT_TYPE } from "./_body.ts";
+export { writeJson } from "./_json.ts";
+export { isNamedOption } from "./_options.ts";
+export {
+  copyPlain,
+  invalid,
+  isPlainObject,
+  own,
+  quoteValue,
+  setOwn,
+  typeName,
+} from "./_objects.ts";
+export type { QueryWriter } from "./_query.ts";
+export { encodeQuery, formsWriter, type ListForm, type ObjectForm } from "./_query_forms.ts";
+export { urlValue } from "./_url.ts";
