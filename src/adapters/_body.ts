@@ -7,7 +7,7 @@
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
-import { quoteValue, typeName, writeJson } from "../endpoint/kit.ts";
+import { clientJson, quoteValue, typeName } from "../endpoint/kit.ts";
 
 export { JSON_CONTENT_TYPE } from "../endpoint/kit.ts";
 
@@ -61,7 +61,7 @@ export function isFetchBody(body: unknown): boolean {
  * bigint) or gives nothing (a function, a symbol).
  */
 export function jsonBody(body: unknown): string {
-  return writeJson(body, undefined, true);
+  return clientJson(body);
 }
 
 /**

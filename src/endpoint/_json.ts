@@ -43,20 +43,15 @@ function timeOf(value: object): number {
  * is `null` in a list and left out of an object, as in `JSON.stringify`.
  * Each property is read once (rule 22), and no caller code is called.
  *
- * With `client`, the text is `JSON.stringify`'s, `toJSON` called, as a
- * client writes a body (`toFetch` and `toCurl` stand in for one, SECURITY.md).
- *
- * @param parameter The parameter the value is for, named in the message;
- * `undefined` for a body.
+ * @param parameter The parameter the value is for, named in the message.
  * @returns The text.
  * @throws {TypeError} "Invalid … : it cannot be written as JSON, …", for
  * anything else (a class instance, a Map, a function, a symbol, `undefined`
  * itself, an invalid Date, a cycle, a list longer than `MAX_LIST_ITEMS`
  * items, nesting deeper than `MAX_DEPTH` levels); a throwing `toISOString`
- * (or, with `client`, what `JSON.stringify` throws) is its `cause`.
+ * is its `cause`.
  */
-export function writeJson(value: unknown, parameter: string | undefined, client = false): string {
-  if (client) return clientJson(value, parameter);
+export function writeJson(value: unknown, parameter: string): string {
   const fail = (detail: string, cause?: unknown) => cannotWrite(parameter, detail, cause);
   const open = new Set<object>();
   const write = (item: unknown, depth: number, where: string): string => {
@@ -131,24 +126,28 @@ export function writeJson(value: unknown, parameter: string | undefined, client 
   return write(value, 0, "");
 }
 
-/** `JSON.stringify(value)`, its failures as {@linkcode writeJson}'s error. */
-function clientJson(value: unknown, parameter: string | undefined): string {
+/**
+ * The JSON text of a body as a client writes it: `JSON.stringify`'s, its
+ * `toJSON` called (`toFetch` and `toCurl` stand in for a client, SECURITY.md).
+ * Apart from {@linkcode writeJson} so that `./openapi` carries none of it.
+ *
+ * @throws {TypeError} {@linkcode writeJson}'s error for the body, when
+ * `JSON.stringify` throws (its error the `cause`) or writes nothing.
+ */
+export function clientJson(value: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
   } catch (error) {
     const message = error instanceof Error ? error.message : error;
     throw cannotWrite(
-      parameter,
+      undefined,
       `JSON.stringify threw ${quoteValue(message)}, ${EXPECTED_CLIENT}`,
       error,
     );
   }
   if (text === undefined) {
-    throw cannotWrite(
-      parameter,
-      `found ${typeName(value)}, expected data JSON.stringify can write`,
-    );
+    throw cannotWrite(undefined, `found ${typeName(value)}, ${EXPECTED_CLIENT}`);
   }
   return text;
 }

@@ -11,7 +11,7 @@ export type { DeclaredOperations, OperationPlan } from "./_plan.ts";
 export { valuesOverDefaults } from "./_build.ts";
 export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
 export { JSON_CONTENT_TYPE } from "./_body.ts";
-export { writeJson } from "./_json.ts";
+export { clientJson, writeJson } from "./_json.ts";
 export { isNamedOption } from "./_options.ts";
 export {
   copyPlain,

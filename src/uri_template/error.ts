@@ -79,16 +79,16 @@ export function escapeText(value: string, max: number, quoted: boolean): string 
   let out = "";
   // By code point, so that a surrogate pair is never split.
   for (const character of value) {
-    const escaped = !quoted && (character === '"' || character === "\\")
-      ? character
-      : JSON.stringify(character).slice(1, -1);
+    const escaped = quoted || !'"\\'.includes(character)
+      ? JSON.stringify(character).slice(1, -1)
+      : character;
     if (out.length + escaped.length > max) {
       out += "…";
       break;
     }
     out += escaped;
   }
-  return quoted ? '"' + out + '"' : out;
+  return quoted ? `"${out}"` : out;
 }
 
 /**
