@@ -312,7 +312,7 @@ function compileOperation(
   operation: OperationDeclaration,
 ): OperationPlan {
   const error = read(operation, "error");
-  if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN, false));
+  if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN));
   const declared = declaredParameters(operation);
   const named = new Set<string>();
   const template = pathTemplate(route, path, declared.path, named);

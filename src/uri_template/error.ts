@@ -70,34 +70,37 @@ export function clip(text: string): string {
 }
 
 /**
- * Text for an error message, bounded in length: control characters and lone
- * surrogates escaped as JSON escapes them (`\u0000`, `\ud800`), and, when
- * `quoted`, `"` and `\` too and the whole in quotes; at most `max`
- * characters as written, then `…` when there was more.
- */
-export function escapeText(value: string, max: number, quoted: boolean): string {
-  let out = "";
-  // By code point, so that a surrogate pair is never split.
-  for (const character of value) {
-    const escaped = quoted || !'"\\'.includes(character)
-      ? JSON.stringify(character).slice(1, -1)
-      : character;
-    if (out.length + escaped.length > max) {
-      out += "…";
-      break;
-    }
-    out += escaped;
-  }
-  return quoted ? `"${out}"` : out;
-}
-
-/**
  * Quotes a caller's value for an error message, bounded in length: at most
  * 200 characters of the quoted text, escapes (`\u0000`, a lone surrogate's
  * `\ud800`) counted as written, then `…` when there was more.
  */
 export function quote(value: string): string {
-  return escapeText(value, MAX_QUOTED, true);
+  let written = 0;
+  let end = 0;
+  // By code point, so that a surrogate pair is never split.
+  for (const character of value) {
+    written += JSON.stringify(character).length - 2;
+    if (written > MAX_QUOTED) return JSON.stringify(value.slice(0, end) + "…");
+    end += character.length;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Text for an error message that is not a quoted value (a message recorded
+ * earlier): each character as {@linkcode quote} writes it, but `"` and `\`
+ * as they are and no quotes around; cut after `max` characters as written,
+ * then `…`. Its own function, so that the bundles that never show such a
+ * message (all but `./openapi`) carry none of it.
+ */
+export function escapeText(text: string, max: number): string {
+  let out = "";
+  for (const character of text) {
+    const escaped = '"\\'.includes(character) ? character : quote(character).slice(1, -1);
+    if (out.length + escaped.length > max) return out + "…";
+    out += escaped;
+  }
+  return out;
 }
 
 /** Shows a value that should have been a string in a message: quoted, or its type. */
