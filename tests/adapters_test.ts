@@ -91,16 +91,42 @@ Deno.test("toFetch() turns header values into strings and passes request.signal 
 });
 
 Deno.test("toFetch() reports a body it cannot serialise as JSON", () => {
-  assertThrows(
+  const bigint = assertThrows(
     () => toFetch(endpoint("POST /x", { data: { n: 1n } })),
     TypeError,
-    "Cannot serialise the body as JSON: Do not know how to serialize a BigInt",
+    'Invalid body: it cannot be written as JSON, JSON.stringify threw "Do not know how to serialize a BigInt", expected data JSON.stringify can write',
   );
+  assert(bigint.cause instanceof TypeError);
   assertThrows(
     () => toFetch(endpoint("POST /x", { data: Symbol("s") })),
     TypeError,
-    "Cannot serialise the body as JSON: expected a JSON value, found a symbol",
+    "Invalid body: it cannot be written as JSON, found symbol, expected data JSON.stringify can write",
   );
+});
+
+Deno.test("toFetch() and toCurl() report an unwritable body in one line under 1 KB, as the JSON writer's one message", () => {
+  const cycle: Record<string, unknown> = {};
+  cycle[`k${"\n".repeat(2000)}`] = cycle;
+  const mine = new Error("mine\r\nline " + "x".repeat(5000));
+  const bodies = [cycle, {
+    toJSON() {
+      throw mine;
+    },
+  }];
+  for (const adapter of [toFetch, toCurl]) {
+    for (const data of bodies) {
+      const error = assertThrows(() => adapter(endpoint("POST /x", { data })), TypeError);
+      assert(
+        error.message.startsWith("Invalid body: it cannot be written as JSON, "),
+        error.message,
+      );
+      assert(!/[\r\n\0]/.test(error.message), error.message);
+      assert(error.message.length < 1024, `${error.message.length}`);
+    }
+  }
+  // The caller's error is the cause, unchanged.
+  const error = assertThrows(() => toFetch(endpoint("POST /x", { data: bodies[1] })), TypeError);
+  assertStrictEquals(error.cause, mine);
 });
 
 Deno.test("toCurl() writes one quoted word per part", () => {
@@ -404,7 +430,10 @@ Deno.test("toCurl() refuses bodies that cannot go on a command line", () => {
       new FormData(),
       "Cannot put a FormData body on a curl command line: expected a string, bytes, URLSearchParams or a JSON value",
     ],
-    [{ n: 1n }, "Cannot serialise the body as JSON: Do not know how to serialize a BigInt"],
+    [
+      { n: 1n },
+      'Invalid body: it cannot be written as JSON, JSON.stringify threw "Do not know how to serialize a BigInt", expected data JSON.stringify can write',
+    ],
   ];
   for (const [data, message] of cases) {
     const error = assertThrows(() => toCurl(endpoint("POST /x", { data })), TypeError);
@@ -940,7 +969,7 @@ Deno.test("toFetchSource() refuses a body it cannot spell, naming its type", () 
   assertThrows(
     () => toFetchSource(request(cyclic)),
     TypeError,
-    "Cannot serialise the body as JSON",
+    "Invalid body: it cannot be written as JSON",
   );
 });
 

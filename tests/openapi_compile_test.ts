@@ -867,3 +867,43 @@ Deno.test("compileOpenAPI() keeps every message under 1 KB for huge keys and dee
     assert(message.length <= MAX_MESSAGE, `${message.length} characters`);
   }
 });
+
+Deno.test("compileOpenAPI() and fromOpenAPITable() refuse a flag that is not true or false, at its place", () => {
+  const form = "application/x-www-form-urlencoded";
+  const table = compileOpenAPI(describe({
+    "/a": { get: { parameters: [{ name: "x", in: "query", explode: "yes" }], responses: {} } },
+    "/b": {
+      get: { parameters: [{ name: "x", in: "query", allowReserved: 1 }], responses: {} },
+    },
+    "/c": {
+      post: {
+        requestBody: {
+          content: { [form]: { schema: {}, encoding: { meta: { explode: null } } } },
+        },
+        responses: {},
+      },
+    },
+  }));
+  const errors = Object.fromEntries(
+    Object.entries(table.operations).map(([route, operation]) => [route, operation.error]),
+  );
+  assertEquals(errors, {
+    "GET /a":
+      'Invalid OpenAPI description at paths["/a"].get.parameters[0].explode: expected true or false, found "yes"',
+    "GET /b":
+      'Invalid OpenAPI description at paths["/b"].get.parameters[0].allowReserved: expected true or false, found number',
+    "POST /c":
+      `Invalid OpenAPI description at paths["/c"].post.requestBody.content["${form}"].encoding.meta.explode: expected true or false, found null`,
+  });
+  assertThrows(
+    () =>
+      fromOpenAPITable({
+        format: "routecast-openapi-table/1",
+        operations: {
+          "POST /c": { body: { type: form, kind: "form", encoding: { meta: { json: "no" } } } },
+        },
+      } as unknown as OpenAPITable),
+    TypeError,
+    'Invalid OpenAPI table at operations["POST /c"].body.encoding.meta.json: expected true or false, found "no"',
+  );
+});

@@ -383,7 +383,7 @@ Deno.test("fromOpenAPI() asks for data when the operation takes only media types
   assertThrows(
     () => api("POST /upload", { name: "a.zip", file: "bytes" }),
     TypeError,
-    'Invalid parameter "file" for "POST /upload": the operation\'s body is multipart/form-data, expected the body as data',
+    'Invalid parameter "file" for "POST /upload": the operation\'s body is "multipart/form-data", expected the body as data',
   );
   // A multipart body's content type carries the boundary its client writes (fetch, for
   // FormData): none is set. A binary type is.
@@ -979,4 +979,20 @@ Deno.test("fromOpenAPI(): endpoint(x) is parse(merge(x)) for generated calls", (
     ),
     300,
   );
+});
+
+Deno.test("fromOpenAPI() takes a path name as RFC 6570 names a variable, with '-' (rule 18) and without '%'", () => {
+  const names = ["id", "a.b", "a-b", "owner_id", "A9", "x.y.z", "-a"];
+  for (const name of names) {
+    const api = fromOpenAPI(describe({ [`/p/{${name}}`]: { get: { responses: {} } } }));
+    assertEquals(api(`GET /p/{${name}}`, { [name]: "v" }).url, `${BASE}/p/v`, name);
+  }
+  for (const name of ["", ".a", "a.", "a..b", "a%20b", "a%2Db", "a b", "a/b", "é", "a\r\nb"]) {
+    const api = fromOpenAPI(describe({ [`/p/{${name}}`]: { get: { responses: {} } } }));
+    const error = assertThrows(() => api({ method: "GET", url: `/p/{${name}}` }), TypeError);
+    assert(
+      error.message.includes("cannot be a URI template variable"),
+      `${name}: ${error.message}`,
+    );
+  }
 });

@@ -1,15 +1,15 @@
 /**
  * Bodies for the adapters: which values a client sends as they are, and the
- * JSON text of the others (spec 2.2: a body built from parameters is a plain
- * object, `data` may be anything).
+ * JSON text of the others (docs/design.md rule 7: a body built from
+ * parameters is a plain object, `data` may be anything).
  *
  * @module
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
-import { quoteValue, typeName } from "../endpoint/_objects.ts";
+import { clientJson, quoteValue, typeName } from "../endpoint/kit.ts";
 
-export { JSON_CONTENT_TYPE } from "../endpoint/_body.ts";
+export { JSON_CONTENT_TYPE } from "../endpoint/kit.ts";
 
 function isInstance(
   value: unknown,
@@ -54,26 +54,14 @@ export function isFetchBody(body: unknown): boolean {
 }
 
 /**
- * The JSON text of a body that is not sent as it is.
+ * The JSON text of a body that is not sent as it is, as a client writes it
+ * (`JSON.stringify`, its `toJSON` called).
  *
- * @throws {TypeError} When `JSON.stringify` cannot serialise it (a cycle, a
+ * @throws {TypeError} When `JSON.stringify` cannot write it (a cycle, a
  * bigint) or gives nothing (a function, a symbol).
  */
 export function jsonBody(body: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(body);
-  } catch (error) {
-    throw new TypeError(
-      `Cannot serialise the body as JSON: ${(error as Error).message}`,
-    );
-  }
-  if (text === undefined) {
-    throw new TypeError(
-      `Cannot serialise the body as JSON: expected a JSON value, found a ${typeof body}`,
-    );
-  }
-  return text;
+  return clientJson(body);
 }
 
 /**

@@ -55,6 +55,26 @@ export function ownAt(list: readonly unknown[], i: number): unknown {
   return Object.hasOwn(list, i) ? list[i] : undefined;
 }
 
+/**
+ * The call's values (by index into `names`) over the defaults' (by the same
+ * index), each as `merge()` gives it: what a declared operation writes
+ * (docs/design.md rules 14 and 25).
+ */
+export function valuesOverDefaults(
+  defaults: readonly unknown[],
+  values: readonly unknown[],
+  names: readonly string[],
+): unknown[] {
+  const merged: unknown[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const fallback = ownAt(defaults, i);
+    merged.push(
+      fallback === undefined ? ownAt(values, i) : over(fallback, ownAt(values, i), names[i], false),
+    );
+  }
+  return merged;
+}
+
 function buildUrl(plan: Plan, raw: unknown[], baseUrl: unknown): string {
   const url = plan.url;
   const names = url.names;

@@ -1,21 +1,29 @@
 /**
- * JSON text of caller data written without calling the caller's code
- * (SECURITY.md): no `toJSON`, `toString`, `valueOf` or `Symbol.toPrimitive`.
- * On plain data it is what `JSON.stringify` writes.
+ * The one JSON writer: JSON text of caller data written without calling the
+ * caller's code (SECURITY.md): no `toJSON`, `toString`, `valueOf` or
+ * `Symbol.toPrimitive`; on plain data it is what `JSON.stringify` writes. The
+ * adapters write a body as a client would, through `JSON.stringify`; every
+ * value with no JSON text is the same `TypeError`.
  *
  * @module
  */
 
-import { MAX_DEPTH, typeName } from "./_objects.ts";
+import { MAX_DEPTH, quoteValue, typeName } from "./_objects.ts";
 import { isPlainObject } from "../_plain_object.ts";
-import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
-import { quote } from "../uri_template/error.ts";
-
-/** Makes the error for a value with no JSON text: `detail` says what was found and expected. */
-export type JsonFailure = (detail: string, cause?: unknown) => TypeError;
+import { MAX_LIST_ITEMS, quote } from "../uri_template/kit.ts";
 
 const EXPECTED = "expected JSON data (plain objects, arrays, strings, numbers, booleans, " +
   "bigints, Dates and null)";
+const EXPECTED_CLIENT = "expected data JSON.stringify can write";
+
+/**
+ * The one error for a value with no JSON text: what it is (`parameter` named,
+ * else the body), then `detail`, what was found and what was expected.
+ */
+function cannotWrite(parameter: string | undefined, detail: string, cause?: unknown): TypeError {
+  const what = parameter === undefined ? "body" : `value for parameter ${quoteValue(parameter)}`;
+  return new TypeError(`Invalid ${what}: it cannot be written as JSON, ${detail}`, { cause });
+}
 
 /** `Date.prototype.getTime` on a real Date; NaN for an invalid one or any other object. */
 function timeOf(value: object): number {
@@ -33,15 +41,18 @@ function timeOf(value: object): number {
  * number; `JSON.stringify` throws); a `Date` as its `toISOString()`, read
  * once, as the url writes it (docs/design.md rule 8). A hole or `undefined`
  * is `null` in a list and left out of an object, as in `JSON.stringify`.
- * Each property is read once (rule 22).
+ * Each property is read once (rule 22), and no caller code is called.
  *
+ * @param parameter The parameter the value is for, named in the message.
  * @returns The text.
- * @throws {TypeError} Made by `fail`, for anything else (a class instance, a
- * Map, a function, a symbol, `undefined` itself, an invalid Date, a cycle, a list longer than
- * 2^20 items, nesting deeper than 64 levels); a throwing `toISOString` is
- * its `cause`.
+ * @throws {TypeError} "Invalid … : it cannot be written as JSON, …", for
+ * anything else (a class instance, a Map, a function, a symbol, `undefined`
+ * itself, an invalid Date, a cycle, a list longer than `MAX_LIST_ITEMS`
+ * items, nesting deeper than `MAX_DEPTH` levels); a throwing `toISOString`
+ * is its `cause`.
  */
-export function writeJson(value: unknown, fail: JsonFailure): string {
+export function writeJson(value: unknown, parameter: string): string {
+  const fail = (detail: string, cause?: unknown) => cannotWrite(parameter, detail, cause);
   const open = new Set<object>();
   const write = (item: unknown, depth: number, where: string): string => {
     switch (typeof item) {
@@ -113,4 +124,30 @@ export function writeJson(value: unknown, fail: JsonFailure): string {
     return text;
   };
   return write(value, 0, "");
+}
+
+/**
+ * The JSON text of a body as a client writes it: `JSON.stringify`'s, its
+ * `toJSON` called (`toFetch` and `toCurl` stand in for a client, SECURITY.md).
+ * Apart from {@linkcode writeJson} so that `./openapi` carries none of it.
+ *
+ * @throws {TypeError} {@linkcode writeJson}'s error for the body, when
+ * `JSON.stringify` throws (its error the `cause`) or writes nothing.
+ */
+export function clientJson(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : error;
+    throw cannotWrite(
+      undefined,
+      `JSON.stringify threw ${quoteValue(message)}, ${EXPECTED_CLIENT}`,
+      error,
+    );
+  }
+  if (text === undefined) {
+    throw cannotWrite(undefined, `found ${typeName(value)}, ${EXPECTED_CLIENT}`);
+  }
+  return text;
 }

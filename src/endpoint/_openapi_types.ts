@@ -42,7 +42,7 @@ import type {
   UrlOptions,
 } from "./_route_types.ts";
 import type { TemplateExpressions } from "../uri_template/kit.ts";
-import type { EndpointOptions } from "./types.ts";
+import type { EndpointOptions } from "./_base_types.ts";
 
 /** The methods of an OpenAPI path item. */
 type OperationMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";

@@ -22,7 +22,7 @@
  */
 
 import type { TemplateExpressions, TemplateValue } from "../uri_template/kit.ts";
-import type { EndpointOptions } from "./types.ts";
+import type { EndpointOptions } from "./_base_types.ts";
 
 /**
  * Options that are never route parameters (`NAMED_OPTIONS` in _route.ts).

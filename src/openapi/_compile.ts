@@ -1,6 +1,6 @@
 /**
  * Compiles an OpenAPI 3.0 or 3.1 description into the operation table
- * (DECISIONS.md rule 25): every operation's parameters (path-level ones
+ * (docs/design.md rule 25): every operation's parameters (path-level ones
  * included, the operation's winning), their styles, its body's media type
  * and form encoding, and its server. `$ref`s inside the document are
  * followed as far as that needs them; schemas are read only for a body's
@@ -22,9 +22,8 @@ import type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
-} from "./_operation.ts";
-import { isNamedOption } from "../endpoint/_options.ts";
-import { isPlainObject, quoteValue, setOwn } from "../endpoint/_objects.ts";
+} from "./_declarations.ts";
+import { isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
 import {
   field,
   type FoundObject,
@@ -33,6 +32,7 @@ import {
   list,
   type Node,
   object,
+  optionalBoolean,
   type Place,
   place,
   Resolver,
@@ -216,12 +216,9 @@ function operationServer(server: ServerUrl, base: string | undefined): string | 
   return resolved;
 }
 
-function optionalBoolean(node: Node, key: string, where: Place): boolean | undefined {
-  const value = field(node, key);
-  if (value !== undefined && typeof value !== "boolean") {
-    throw invalidAt(place(where, key), `expected true or false, found ${quoteValue(value)}`);
-  }
-  return value;
+/** Makes `invalidAt` errors for the fields of the object at `where`. */
+function invalidField(where: Place): (key: string, detail: string) => TypeError {
+  return (key, detail) => invalidAt(place(where, key), detail);
 }
 
 /** Whether a parameter's `content` is JSON. */
@@ -273,10 +270,11 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
   }
   const declaration: Record<string, unknown> = { in: location, name };
   if (style !== undefined && style !== allowed[0]) declaration.style = style;
-  const explode = optionalBoolean(parameter, "explode", where);
+  const invalid = invalidField(where);
+  const explode = optionalBoolean(parameter, "explode", invalid);
   const effective = (style ?? allowed[0]) as ParameterStyle;
   if (explode !== undefined && explode !== (effective === "form")) declaration.explode = explode;
-  if (location === "query" && optionalBoolean(parameter, "allowReserved", where) === true) {
+  if (location === "query" && optionalBoolean(parameter, "allowReserved", invalid) === true) {
     declaration.allowReserved = true;
   }
   if (contentIsJson(field(parameter, "content"), place(where, "content"))) declaration.json = true;
@@ -431,12 +429,13 @@ function readEncoding(
       declaration.style = style;
       set = true;
     }
-    const explode = optionalBoolean(entry.node, "explode", at);
+    const invalid = invalidField(at);
+    const explode = optionalBoolean(entry.node, "explode", invalid);
     if (explode !== undefined) {
       declaration.explode = explode;
       set = true;
     }
-    if (optionalBoolean(entry.node, "allowReserved", at) === true) {
+    if (optionalBoolean(entry.node, "allowReserved", invalid) === true) {
       declaration.allowReserved = true;
       set = true;
     }
@@ -587,17 +586,13 @@ function isSupportedVersion(version: unknown): boolean {
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
- * problem in one operation is recorded as that operation's `error`; a path
- * item that cannot be read (a `$ref` leading nowhere or in a loop, a value
- * that is not an object) is recorded for every method of its path, and a
- * path that does not start with `/` for each of its operations.
+ * The description as a document, once it is an object with a supported
+ * `openapi` version.
  *
  * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included), `paths` that is not an object, or a
- * first server of the description that can be no base url.
+ * description (Swagger 2.0 included).
  */
-export function compileDescription(description: unknown): OpenAPITable {
+function openAPIDocument(description: unknown): Node {
   if (!isPlainObject(description)) {
     throw new TypeError(
       `Invalid OpenAPI description ${
@@ -618,7 +613,111 @@ export function compileDescription(description: unknown): OpenAPITable {
         }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x"`,
     );
   }
-  const document = description;
+  return description;
+}
+
+/** What one path item gives each of its operations: its parameters and first server. */
+interface PathLevel {
+  readonly item: FoundObject;
+  readonly common: readonly ParameterDeclaration[];
+  readonly server: ServerUrl | undefined;
+}
+
+/**
+ * One operation in the table's form, its server weighed against its path's
+ * and the description's `server`.
+ *
+ * @throws {TypeError} For a declaration the builder cannot write.
+ */
+function operationDeclaration(
+  c: Compile,
+  value: unknown,
+  where: Place,
+  path: PathLevel,
+  server: string | undefined,
+): OperationDeclaration {
+  const operation = readOperation(c, value, where, path.common, path.item.shared);
+  const own = operation.server ?? path.server;
+  const operationBase = own === undefined ? undefined : operationServer(own, server);
+  const declaration: Record<string, unknown> = {};
+  if (operation.parameters.length > 0) declaration.parameters = operation.parameters;
+  if (operation.body !== undefined) declaration.body = operation.body;
+  if (operationBase !== undefined && operationBase !== server) {
+    declaration.server = operationBase;
+  }
+  return declaration as OperationDeclaration;
+}
+
+/**
+ * Records in `operations` each operation of the path `path` (its item
+ * `value`): its declaration, or the problem a call of it reports. A path
+ * item that cannot be read is recorded for every method of the path, a path
+ * that does not start with `/` or a path level that cannot be read for each
+ * of its operations; the description's other paths work.
+ */
+function compilePath(
+  c: Compile,
+  operations: Record<string, OperationDeclaration>,
+  path: string,
+  value: unknown,
+  server: string | undefined,
+): void {
+  const where = place(topPlace("paths"), path);
+  const badPath = path.startsWith("/")
+    ? undefined
+    : invalidAt(where, `path ${quoteValue(path)} does not start with "/"`);
+  let item: FoundObject;
+  try {
+    item = object(c.refs, value, where, "a path item");
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    // No operation of it can be read: each method of the path reports the problem.
+    for (const method of METHODS) {
+      setOwn(operations, `${method.toUpperCase()} ${path}`, { error: (badPath ?? error).message });
+    }
+    return;
+  }
+  let level: PathLevel | TypeError;
+  try {
+    const parametersAt = place(item.place, "parameters");
+    level = {
+      item,
+      common: list(item.node, "parameters", item.place).map((parameter, index) =>
+        readParameter(c, parameter, place(parametersAt, index), item.shared)
+      ),
+      server: firstServer(c, field(item.node, "servers"), place(item.place, "servers")),
+    };
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    level = error;
+  }
+  for (const method of METHODS) {
+    const operation = field(item.node, method);
+    if (operation === undefined) continue;
+    let declaration: OperationDeclaration;
+    try {
+      if (badPath !== undefined) throw badPath;
+      if (level instanceof TypeError) throw level;
+      declaration = operationDeclaration(c, operation, place(item.place, method), level, server);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      declaration = { error: error.message };
+    }
+    setOwn(operations, `${method.toUpperCase()} ${path}`, declaration);
+  }
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
+ * problem in one operation is recorded as that operation's `error` (see
+ * {@linkcode compilePath}); a call of that route reports it, the others work.
+ *
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
+ * description (Swagger 2.0 included), `paths` that is not an object, or a
+ * first server of the description that can be no base url.
+ */
+export function compileDescription(description: unknown): OpenAPITable {
+  const document = openAPIDocument(description);
   const c: Compile = {
     refs: new Resolver(document),
     parameters: new Map(),
@@ -627,67 +726,14 @@ export function compileDescription(description: unknown): OpenAPITable {
     fields: new Map(),
   };
   const server = documentServer(c, document);
-  const operations: Record<string, OperationDeclaration> = {};
   const paths = field(document, "paths");
   if (paths !== undefined && !isPlainObject(paths)) {
     throw invalidAt("paths", `expected an object, found ${quoteValue(paths)}`);
   }
-  const pathsAt = topPlace("paths");
+  const operations: Record<string, OperationDeclaration> = {};
   for (const path of Object.keys(paths ?? {})) {
     if (path.startsWith("x-")) continue; // a specification extension, not a path
-    const where = place(pathsAt, path);
-    // A problem in one operation (or its path) is that operation's: the table
-    // records it, and a call of that route reports it; the others work.
-    const badPath = path.startsWith("/")
-      ? undefined
-      : invalidAt(where, `path ${quoteValue(path)} does not start with "/"`);
-    let item: FoundObject;
-    try {
-      item = object(c.refs, (paths as Node)[path], where, "a path item");
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      // No operation of it can be read: each method of the path reports the problem.
-      for (const method of METHODS) {
-        setOwn(operations, `${method.toUpperCase()} ${path}`, {
-          error: (badPath ?? error).message,
-        });
-      }
-      continue;
-    }
-    let common: ParameterDeclaration[] | TypeError;
-    let pathServer: ServerUrl | undefined | TypeError;
-    try {
-      const parametersAt = place(item.place, "parameters");
-      common = list(item.node, "parameters", item.place).map((parameter, index) =>
-        readParameter(c, parameter, place(parametersAt, index), item.shared)
-      );
-      pathServer = firstServer(c, field(item.node, "servers"), place(item.place, "servers"));
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      common = pathServer = error;
-    }
-    for (const method of METHODS) {
-      const value = field(item.node, method);
-      if (value === undefined) continue;
-      let declaration: Record<string, unknown>;
-      try {
-        if (badPath !== undefined) throw badPath;
-        if (common instanceof TypeError) throw common;
-        const operation = readOperation(c, value, place(item.place, method), common, item.shared);
-        const own = operation.server ?? pathServer as ServerUrl | undefined;
-        const operationBase = own === undefined ? undefined : operationServer(own, server);
-        declaration = {};
-        if (operation.parameters.length > 0) declaration.parameters = operation.parameters;
-        if (operation.body !== undefined) declaration.body = operation.body;
-        if (operationBase !== undefined && operationBase !== server) {
-          declaration.server = operationBase;
-        }
-      } catch (error) {
-        if (!(error instanceof TypeError)) throw error;
-        declaration = { error: error.message };
-      }
-      setOwn(operations, `${method.toUpperCase()} ${path}`, declaration);
-    }
+    compilePath(c, operations, path, (paths as Node)[path], server);
   }
   const table: Record<string, unknown> = { format: TABLE_FORMAT };
   if (server !== undefined) table.server = server;

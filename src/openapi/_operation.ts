@@ -1,26 +1,33 @@
 /**
- * Declared operations (DECISIONS.md rule 25): what an OpenAPI description
- * says about one operation's parameters and body, in the plain, JSON-ready
- * form of the operation table, and the plan those declarations give a
- * route in the one build path: a url template whose RFC 6570 operators
- * write the path parameters in their styles, and writers for the query,
- * header and cookie parameters and the body.
+ * Declared operations (docs/design.md rule 25): the plan an operation's
+ * declarations give a route in the one build path: a url template whose
+ * RFC 6570 operators write the path parameters in their styles, and writers
+ * for the query, header and cookie parameters and the body.
  *
  * @module
  */
 
 import { BoundedCache } from "../_cache.ts";
-import { isNamedOption } from "../endpoint/_options.ts";
-import { quoteValue } from "../endpoint/_objects.ts";
-import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
-import type { QueryWriter } from "../endpoint/_query.ts";
 import {
+  type DeclaredOperations,
   encodeQuery,
   formsWriter,
+  isNamedOption,
   type ListForm,
   type ObjectForm,
-} from "../endpoint/_query_forms.ts";
-import { over, ownAt } from "../endpoint/_build.ts";
+  type OperationPlan,
+  type QueryWriter,
+  quoteValue,
+  valuesOverDefaults,
+} from "../endpoint/kit.ts";
+import { escapeText, isVarname } from "../uri_template/kit.ts";
+import type {
+  BodyDeclaration,
+  OperationDeclaration,
+  ParameterDeclaration,
+  ParameterLocation,
+  ParameterStyle,
+} from "./_declarations.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -28,136 +35,6 @@ import {
   jsonText,
   writeParameters,
 } from "./_values.ts";
-
-/**
- * Where a parameter goes (OpenAPI's `in`).
- *
- * @example
- * ```ts
- * import type { ParameterLocation } from "@routecast/endpoint/openapi";
- *
- * const where: ParameterLocation = "cookie";
- * ```
- */
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
-
-/**
- * OpenAPI's `style` values that routecast writes.
- *
- * @example
- * ```ts
- * import type { ParameterStyle } from "@routecast/endpoint/openapi";
- *
- * const style: ParameterStyle = "pipeDelimited";
- * ```
- */
-export type ParameterStyle =
-  | "simple"
-  | "label"
-  | "matrix"
-  | "form"
-  | "spaceDelimited"
-  | "pipeDelimited"
-  | "deepObject";
-
-/**
- * One parameter of an operation, in OpenAPI's terms, with the defaults left
- * out (`style` by location, `explode` true for `form` only).
- *
- * @example
- * ```ts
- * import type { ParameterDeclaration } from "@routecast/endpoint/openapi";
- *
- * const created: ParameterDeclaration = { in: "query", name: "created", style: "deepObject", explode: true };
- * ```
- */
-export interface ParameterDeclaration {
-  /** Where the parameter goes. */
-  readonly in: ParameterLocation;
-  /** Its name, as the caller passes it. */
-  readonly name: string;
-  /** Its style, when not the location's default (`simple` for path and header, `form` else). */
-  readonly style?: ParameterStyle;
-  /** Whether lists and objects are exploded, when not the style's default (true for `form`). */
-  readonly explode?: boolean;
-  /** A query parameter's reserved characters pass unencoded. */
-  readonly allowReserved?: boolean;
-  /** Written as its JSON text (`content` of a JSON media type) instead of by style. */
-  readonly json?: boolean;
-}
-
-/**
- * How one property of a form body is written (OpenAPI's Encoding Object).
- *
- * @example
- * ```ts
- * import type { EncodingDeclaration } from "@routecast/endpoint/openapi";
- *
- * const metadata: EncodingDeclaration = { style: "deepObject", explode: true };
- * ```
- */
-export interface EncodingDeclaration {
-  /** The property's style, as a query parameter's. */
-  readonly style?: ParameterStyle;
-  /** Whether lists and objects are exploded. */
-  readonly explode?: boolean;
-  /** Reserved characters pass unencoded. */
-  readonly allowReserved?: boolean;
-  /** Written as JSON text (an encoding `contentType` of a JSON media type). */
-  readonly json?: boolean;
-}
-
-/**
- * An operation's request body.
- *
- * @example
- * ```ts
- * import type { BodyDeclaration } from "@routecast/endpoint/openapi";
- *
- * const form: BodyDeclaration = { type: "application/x-www-form-urlencoded", kind: "form", fields: ["url"] };
- * ```
- */
-export interface BodyDeclaration {
-  /** The content type a body goes with: the first JSON type listed, the form type, or the first listed. */
-  readonly type: string;
-  /**
-   * How parameters become the body: `"json"` members (the default), a
-   * `"form"` string, or `"data"`: the operation takes only media types
-   * routecast does not write (multipart, binary, XML), so the body is `data`.
-   */
-  readonly kind?: "json" | "form" | "data";
-  /** For a form body: how each named property is written. */
-  readonly encoding?: { readonly [property: string]: EncodingDeclaration };
-  /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
-  readonly fields?: readonly string[];
-}
-
-/**
- * An operation: its parameters in order, its body, and its own server.
- *
- * @example
- * ```ts
- * import type { OperationDeclaration } from "@routecast/endpoint/openapi";
- *
- * const dryRun: OperationDeclaration = {
- *   parameters: [{ in: "path", name: "namespace" }, { in: "query", name: "dryRun" }],
- *   body: { type: "application/json" },
- * };
- * ```
- */
-export interface OperationDeclaration {
-  /** The parameters, the operation's own first, then its path's. */
-  readonly parameters?: readonly ParameterDeclaration[];
-  /** The request body, when the operation takes one. */
-  readonly body?: BodyDeclaration;
-  /** The operation's (or its path's) first server url, when not the description's. */
-  readonly server?: string;
-  /**
-   * What is wrong with the operation in the description, reported when the
-   * route is called (the description's other operations work).
-   */
-  readonly error?: string;
-}
 
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
   path: "simple",
@@ -208,27 +85,8 @@ function readParameter(declaration: ParameterDeclaration): Parameter {
   };
 }
 
-/** The longest text of a table that a message shows: a message stays under 1 KB. */
+/** The longest text of a table that a message shows: a message stays under 1 KB (rule 15). */
 const MAX_SHOWN = 1000;
-/** The longest media type a message shows, as long as a quoted value. */
-const MAX_SHOWN_TYPE = 200;
-
-/**
- * Text of a table shown in a message: control characters and lone
- * surrogates escaped as quoted values escape them, and cut after `max`
- * characters, so that no message exceeds 1 KB (docs/design.md rule 15).
- */
-function shown(text: string, max: number): string {
-  let out = "";
-  for (const character of text) {
-    const escaped = character === '"' || character === "\\"
-      ? character
-      : JSON.stringify(character).slice(1, -1);
-    if (out.length + escaped.length > max) return out + "…";
-    out += escaped;
-  }
-  return out;
-}
 
 /**
  * The query writer of a declared query parameter or form property: the
@@ -257,20 +115,6 @@ function invalidDeclaration(route: string, detail: string): TypeError {
   return new TypeError(`Invalid operation ${quoteValue(route)}: ${detail}`);
 }
 
-/** Whether `name` can be an RFC 6570 variable name once `-` is allowed (rule 18). */
-function isVariableName(name: string): boolean {
-  if (name === "" || name.startsWith(".") || name.endsWith(".") || name.includes("..")) {
-    return false;
-  }
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    const ok = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2d || code === 0x2e;
-    if (!ok) return false;
-  }
-  return true;
-}
-
 /**
  * The url template of an operation's path: each `{name}` written with its
  * parameter's style (`{id}`, `{id*}`, `{.id}`, `{;id*}`); a name no
@@ -291,7 +135,8 @@ function pathTemplate(
     const close = path.indexOf("}", open);
     if (close < 0) break; // a lone "{": the template parser reports it
     const name = path.slice(open + 1, close);
-    if (!isVariableName(name)) {
+    // RFC 6570's name with `-` (rule 18), and no `%XX`: a name is the caller's key as written.
+    if (!isVarname(name, true) || name.includes("%")) {
       throw invalidDeclaration(
         route,
         `path parameter ${
@@ -357,8 +202,105 @@ function formEncoding(
   return encoding;
 }
 
+/** An operation's declared parameters, ready to write, and how to find them by name. */
+interface Declared {
+  /** The query, header and cookie parameters, then the path's that the path does not name. */
+  readonly values: DeclaredValue[];
+  readonly byName: Map<string, number[]>;
+  /** The path parameters, by name. */
+  readonly path: Map<string, Parameter>;
+}
+
+/** Adds `value` to `declared`, found by its name. */
+function declare(declared: Declared, value: DeclaredValue): void {
+  const at = declared.values.push(value) - 1;
+  const indexes = declared.byName.get(value.name);
+  if (indexes === undefined) declared.byName.set(value.name, [at]);
+  else indexes.push(at);
+}
+
+/** The operation's parameters, in order: the path's apart, the others ready to write. */
+function declaredParameters(operation: OperationDeclaration): Declared {
+  const declared: Declared = { values: [], byName: new Map(), path: new Map() };
+  for (const declaration of read(operation, "parameters") ?? []) {
+    const parameter = readParameter(declaration);
+    const { name, style, explode, allowReserved: reserved, json } = parameter;
+    if (parameter.in === "path") {
+      declared.path.set(name, parameter);
+      continue;
+    }
+    declare(declared, {
+      name,
+      in: parameter.in,
+      query: queryStyle(style, explode, reserved),
+      prefix: encodeQuery(name, reserved, true) + "=",
+      reserved,
+      explode,
+      json,
+    });
+  }
+  return declared;
+}
+
+/** A path parameter the path does not name is declared all the same: never sent elsewhere. */
+function declareUnnamedPath(declared: Declared, named: ReadonlySet<string>): void {
+  for (const name of declared.path.keys()) {
+    if (named.has(name)) continue;
+    declare(declared, {
+      name,
+      in: "path",
+      query: queryStyle("form", true, false),
+      prefix: "",
+      reserved: false,
+      explode: false,
+      json: false,
+    });
+  }
+}
+
 /**
- * Compiles an operation's declarations for a plan.
+ * How parameters become the body: a form string by its encoding, an error
+ * when only `data` can be the body, else `undefined` (a JSON object of them).
+ */
+function bodyWriter(body: BodyDeclaration | undefined): OperationPlan["body"] {
+  const kind = body && read(body, "kind");
+  if (kind === "form") {
+    const encoding = formEncoding(read(body!, "encoding"));
+    return (members) => formBody(members, encoding);
+  } else if (kind === "data") {
+    const type = read(body!, "type")!;
+    return (members, caller) => {
+      throw new TypeError(
+        `Invalid parameter ${quoteValue(Object.keys(members)[0])} for ${
+          quoteValue(caller)
+        }: the operation's body is ${quoteValue(type)}, expected the body as data`,
+      );
+    };
+  }
+  return undefined;
+}
+
+/** The url values of path parameters with JSON `content` as their JSON text; `undefined` for none. */
+function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pathValues"] {
+  for (const parameter of path.values()) {
+    if (!parameter.json) continue;
+    return (raw, plan) => {
+      const names = plan.url.names;
+      for (let i = 0; i < names.length; i++) {
+        // `raw` is filled by index: a hole is undefined, never what a prototype holds.
+        const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
+        if (value !== undefined && path.get(names[i])?.json === true) {
+          raw[i] = jsonText(names[i], value);
+        }
+      }
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Compiles an operation's declarations for a plan: a recorded error is
+ * thrown (bounded), then its parameters, url template and body are planned.
  *
  * @param route `"<METHOD> <path>"` as the caller wrote it, for messages.
  * @param path The path as the description names it.
@@ -370,101 +312,35 @@ function compileOperation(
   operation: OperationDeclaration,
 ): OperationPlan {
   const error = read(operation, "error");
-  if (error !== undefined) throw new TypeError(shown(error, MAX_SHOWN));
-  const parameters: DeclaredValue[] = [];
-  const byName = new Map<string, number[]>();
-  const pathParameters = new Map<string, Parameter>();
-  let jsonPath = false;
-  for (const declaration of read(operation, "parameters") ?? []) {
-    const parameter = readParameter(declaration);
-    const { name, json } = parameter;
-    if (parameter.in === "path") {
-      pathParameters.set(name, parameter);
-      jsonPath ||= json;
-      continue;
-    }
-    const { style, explode, allowReserved: reserved } = parameter;
-    const at = parameters.push({
-      name,
-      in: parameter.in,
-      query: queryStyle(style, explode, reserved),
-      prefix: encodeQuery(name, reserved, true) + "=",
-      reserved,
-      explode,
-      json,
-    }) - 1;
-    const indexes = byName.get(name);
-    if (indexes === undefined) byName.set(name, [at]);
-    else indexes.push(at);
-  }
+  if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN));
+  const declared = declaredParameters(operation);
   const named = new Set<string>();
-  const template = pathTemplate(route, path, pathParameters, named);
-  // A path parameter the path does not name is declared all the same: never sent elsewhere.
-  for (const name of pathParameters.keys()) {
-    if (named.has(name)) continue;
-    const at = parameters.push({
-      name,
-      in: "path",
-      query: queryStyle("form", true, false),
-      prefix: "",
-      reserved: false,
-      explode: false,
-      json: false,
-    }) - 1;
-    byName.set(name, [...(byName.get(name) ?? []), at]);
-  }
+  const template = pathTemplate(route, path, declared.path, named);
+  declareUnnamedPath(declared, named);
+  const parameters = declared.values;
+  const names = parameters.map((parameter) => parameter.name);
   const shadowed = shadowedNames(operation);
   const body = read(operation, "body");
-  const kind = body && read(body, "kind");
   const type = body && read(body, "type");
-  let writeBody: OperationPlan["body"];
-  if (kind === "form") {
-    const encoding = formEncoding(read(body!, "encoding"));
-    writeBody = (members) => formBody(members, encoding);
-  } else if (kind === "data") {
-    writeBody = (members, caller) => {
-      throw new TypeError(
-        `Invalid parameter ${quoteValue(Object.keys(members)[0])} for ${
-          quoteValue(caller)
-        }: the operation's body is ${shown(type!, MAX_SHOWN_TYPE)}, expected the body as data`,
-      );
-    };
-  }
+  const kind = body && read(body, "kind");
   return {
     template,
     server: read(operation, "server"),
-    names: parameters.map((parameter) => parameter.name),
-    byName,
+    names,
+    byName: declared.byName,
     shadowed: shadowed.size === 0 ? undefined : shadowed,
-    pathValues: jsonPath
-      ? (raw, plan) => {
-        const names = plan.url.names;
-        for (let i = 0; i < names.length; i++) {
-          // `raw` is filled by index: a hole is undefined, never what a prototype holds.
-          const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
-          if (value !== undefined && pathParameters.get(names[i])?.json === true) {
-            raw[i] = jsonText(names[i], value);
-          }
-        }
-      }
-      : undefined,
-    write: (values, plan, headers) => {
-      const defaults = plan.declaredDefaults;
-      if (defaults.length === 0) return writeParameters(parameters, values, headers);
-      const merged: unknown[] = [];
-      for (let i = 0; i < parameters.length; i++) {
-        const fallback = ownAt(defaults, i);
-        merged.push(
-          fallback === undefined
-            ? ownAt(values, i)
-            : over(fallback, ownAt(values, i), parameters[i].name, false),
-        );
-      }
-      return writeParameters(parameters, merged, headers);
-    },
+    pathValues: jsonPathValues(declared.path),
+    write: (values, plan, headers) =>
+      writeParameters(
+        parameters,
+        plan.declaredDefaults.length === 0
+          ? values
+          : valuesOverDefaults(plan.declaredDefaults, values, names),
+        headers,
+      ),
     // fetch writes a multipart body's content type with its boundary: set none.
     contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
-    body: writeBody,
+    body: bodyWriter(body),
   };
 }
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isPlainObject, quoteValue } from "../endpoint/_objects.ts";
+import { isPlainObject, quoteValue } from "../endpoint/kit.ts";
 import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
 
 /** A parsed document, or a part of one. */
@@ -16,6 +16,24 @@ export type Node = Record<string, unknown>;
 /** The own property `key` of `node`, else `undefined`. */
 export function field(node: Node, key: string): unknown {
   return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+/**
+ * The own property `key` of `node` when it is `true` or `false`, else
+ * `undefined` when it is absent.
+ *
+ * @throws {TypeError} Made by `invalid`, for any other value.
+ */
+export function optionalBoolean(
+  node: Node,
+  key: string,
+  invalid: (key: string, detail: string) => TypeError,
+): boolean | undefined {
+  const value = field(node, key);
+  if (value !== undefined && typeof value !== "boolean") {
+    throw invalid(key, `expected true or false, found ${quoteValue(value)}`);
+  }
+  return value;
 }
 
 /** Whether `key` is written `.key` (letters, digits, `_`, `$`, not first a digit). */

@@ -1,6 +1,6 @@
 /**
  * The operation table: what a builder reads of an OpenAPI description
- * (DECISIONS.md rule 25), as plain JSON: for each `"<METHOD> <path>"`, the
+ * (docs/design.md rule 25), as plain JSON: for each `"<METHOD> <path>"`, the
  * parameters' locations and styles, the body's media type and form
  * encoding, and servers. `compileOpenAPI` writes it; `fromOpenAPITable`
  * reads it back, checking it, since it may come from a file.
@@ -8,18 +8,22 @@
  * @module
  */
 
+import type {
+  BodyDeclaration,
+  OperationDeclaration,
+  ParameterDeclaration,
+  ParameterLocation,
+  ParameterStyle,
+} from "./_declarations.ts";
+import { declaredOperations } from "./_operation.ts";
 import {
-  type BodyDeclaration,
-  declaredOperations,
-  type OperationDeclaration,
-  type ParameterDeclaration,
-  type ParameterLocation,
-  type ParameterStyle,
-} from "./_operation.ts";
-import type { DeclaredOperations } from "../endpoint/_plan.ts";
-import { copyPlain, isPlainObject, quoteValue } from "../endpoint/_objects.ts";
-import { isToken } from "../endpoint/_headers.ts";
-import { at, field, type Node } from "./_refs.ts";
+  copyPlain,
+  type DeclaredOperations,
+  isPlainObject,
+  isToken,
+  quoteValue,
+} from "../endpoint/kit.ts";
+import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
 /** The value of an operation table's `format`: the table's kind and version. */
@@ -68,11 +72,9 @@ function invalidTable(where: string, detail: string): TypeError {
   return new TypeError(`Invalid OpenAPI table at ${where}: ${detail}`);
 }
 
-function optionalBoolean(node: Node, key: string, where: string): void {
-  const value = field(node, key);
-  if (value !== undefined && typeof value !== "boolean") {
-    throw invalidTable(at(where, key), `expected true or false, found ${quoteValue(value)}`);
-  }
+/** Makes `invalidTable` errors for the fields of the object at `where`. */
+function invalidField(where: string): (key: string, detail: string) => TypeError {
+  return (key, detail) => invalidTable(at(where, key), detail);
 }
 
 function checkKeys(node: Node, allowed: readonly string[], where: string): void {
@@ -130,7 +132,8 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const header = location === "header" ? headerNameProblem(name) : undefined;
   if (header !== undefined) throw invalidTable(at(where, "name"), header);
   checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
-  for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, where);
+  const invalid = invalidField(where);
+  for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, invalid);
   return parameter as unknown as ParameterDeclaration;
 }
 
@@ -154,7 +157,8 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
       const entry = plainAt(properties[property], place, "an encoding");
       checkKeys(entry, ["style", "explode", "allowReserved", "json"], place);
       checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
-      for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, place);
+      const invalid = invalidField(place);
+      for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
     }
   }
   const fields = field(body, "fields");

@@ -1,5 +1,5 @@
 /**
- * Declared parameter values on the wire (DECISIONS.md rule 25): query
+ * Declared parameter values on the wire (docs/design.md rule 25): query
  * parameters in their forms; header values in OpenAPI's `simple` style, not
  * percent-encoded; cookies in `form` style, percent-encoded, all in one
  * `cookie` header; form bodies as swagger-client, the OpenAPI Initiative's
@@ -9,13 +9,18 @@
  */
 
 import { encodeNumber, encodeText, listItems, MAX_LIST_ITEMS, Pairs } from "../uri_template/kit.ts";
-import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
-import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
-import type { QueryWriter } from "../endpoint/_query.ts";
-import { urlValue } from "../endpoint/_url.ts";
-import { writeJson } from "../endpoint/_json.ts";
-import { encodeQuery } from "../endpoint/_query_forms.ts";
-import type { ParameterLocation } from "./_operation.ts";
+import {
+  checkHeaderValue,
+  encodeQuery,
+  type Headers,
+  isPlainObject,
+  own,
+  type QueryWriter,
+  setOwn,
+  urlValue,
+  writeJson,
+} from "../endpoint/kit.ts";
+import type { ParameterLocation } from "./_declarations.ts";
 
 /** How a form property with an encoding is written: by style, or as JSON text. */
 export type FormEncoding = "json" | QueryWriter;
@@ -45,14 +50,7 @@ export interface DeclaredValue {
  */
 export function jsonText(name: string, value: unknown): string {
   if (typeof value === "string") return value;
-  return writeJson(
-    value,
-    (detail, cause) =>
-      new TypeError(
-        `Invalid value for parameter ${quoteValue(name)}: it cannot be written as JSON, ${detail}`,
-        { cause },
-      ),
-  );
+  return writeJson(value, name);
 }
 
 /** Whether a list or object member is itself a list or object (not a Date). */

@@ -9,19 +9,13 @@
  * @module
  */
 
-import { isToken } from "../endpoint/_headers.ts";
-import { quoteValue } from "../endpoint/_objects.ts";
-
-/** Whether `code` is an RFC 9110 `tchar`. */
-function isTokenChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) || "!#$%&'*+-.^_`|~".includes(String.fromCharCode(code));
-}
+import { isToken, quoteValue } from "../endpoint/kit.ts";
 
 /** The end of the token that starts at `start` (`start` itself when there is none). */
 function tokenEnd(text: string, start: number): number {
   let i = start;
-  while (i < text.length && isTokenChar(text.charCodeAt(i))) i++;
+  // One character at a time: the endpoint layer's token check is the one rule (RFC 9110 `tchar`).
+  while (i < text.length && isToken(text[i])) i++;
   return i;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Request options that are right on the wire for any API that publishes an
- * OpenAPI 3.0 or 3.1 description (DECISIONS.md rule 25): `fromOpenAPI`
+ * OpenAPI 3.0 or 3.1 description (docs/design.md rule 25): `fromOpenAPI`
  * makes a builder that knows the description's operations, and writes every
  * parameter where the description puts it (path, query on any method,
  * header, cookie, body), in its `style`, `explode` and `allowReserved`,
@@ -46,9 +46,15 @@
  */
 
 import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
-import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
-import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
-import type { DeclaredOperations } from "../endpoint/_plan.ts";
+import {
+  type DeclaredOperations,
+  type EndpointConfig,
+  invalid,
+  isPlainObject,
+  neutralEndpoint,
+  own,
+  quoteValue,
+} from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription } from "./_compile.ts";
 import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
@@ -62,7 +68,7 @@ export type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
-} from "./_operation.ts";
+} from "./_declarations.ts";
 export type { EndpointConfig };
 
 /**

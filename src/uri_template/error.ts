@@ -86,6 +86,23 @@ export function quote(value: string): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Text for an error message that is not a quoted value (a message recorded
+ * earlier): each character as {@linkcode quote} writes it, but `"` and `\`
+ * as they are and no quotes around; cut after `max` characters as written,
+ * then `…`. Its own function, so that the bundles that never show such a
+ * message (all but `./openapi`) carry none of it.
+ */
+export function escapeText(text: string, max: number): string {
+  let out = "";
+  for (const character of text) {
+    const escaped = '"\\'.includes(character) ? character : quote(character).slice(1, -1);
+    if (out.length + escaped.length > max) return out + "…";
+    out += escaped;
+  }
+  return out;
+}
+
 /** Shows a value that should have been a string in a message: quoted, or its type. */
 export function show(value: unknown): string {
   if (typeof value === "string") return quote(value);

@@ -1,0 +1,138 @@
+/**
+ * The declarations of the operation table (docs/design.md rule 25): what an
+ * OpenAPI description says about one operation's parameters and body, in
+ * plain, JSON-ready form. `compileOpenAPI` writes them, `fromOpenAPITable`
+ * checks them, `_operation.ts` plans them and `_values.ts` writes their values.
+ *
+ * @module
+ */
+
+/**
+ * Where a parameter goes (OpenAPI's `in`).
+ *
+ * @example
+ * ```ts
+ * import type { ParameterLocation } from "@routecast/endpoint/openapi";
+ *
+ * const where: ParameterLocation = "cookie";
+ * ```
+ */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/**
+ * OpenAPI's `style` values that routecast writes.
+ *
+ * @example
+ * ```ts
+ * import type { ParameterStyle } from "@routecast/endpoint/openapi";
+ *
+ * const style: ParameterStyle = "pipeDelimited";
+ * ```
+ */
+export type ParameterStyle =
+  | "simple"
+  | "label"
+  | "matrix"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "deepObject";
+
+/**
+ * One parameter of an operation, in OpenAPI's terms, with the defaults left
+ * out (`style` by location, `explode` true for `form` only).
+ *
+ * @example
+ * ```ts
+ * import type { ParameterDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const created: ParameterDeclaration = { in: "query", name: "created", style: "deepObject", explode: true };
+ * ```
+ */
+export interface ParameterDeclaration {
+  /** Where the parameter goes. */
+  readonly in: ParameterLocation;
+  /** Its name, as the caller passes it. */
+  readonly name: string;
+  /** Its style, when not the location's default (`simple` for path and header, `form` else). */
+  readonly style?: ParameterStyle;
+  /** Whether lists and objects are exploded, when not the style's default (true for `form`). */
+  readonly explode?: boolean;
+  /** A query parameter's reserved characters pass unencoded. */
+  readonly allowReserved?: boolean;
+  /** Written as its JSON text (`content` of a JSON media type) instead of by style. */
+  readonly json?: boolean;
+}
+
+/**
+ * How one property of a form body is written (OpenAPI's Encoding Object).
+ *
+ * @example
+ * ```ts
+ * import type { EncodingDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const metadata: EncodingDeclaration = { style: "deepObject", explode: true };
+ * ```
+ */
+export interface EncodingDeclaration {
+  /** The property's style, as a query parameter's. */
+  readonly style?: ParameterStyle;
+  /** Whether lists and objects are exploded. */
+  readonly explode?: boolean;
+  /** Reserved characters pass unencoded. */
+  readonly allowReserved?: boolean;
+  /** Written as JSON text (an encoding `contentType` of a JSON media type). */
+  readonly json?: boolean;
+}
+
+/**
+ * An operation's request body.
+ *
+ * @example
+ * ```ts
+ * import type { BodyDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const form: BodyDeclaration = { type: "application/x-www-form-urlencoded", kind: "form", fields: ["url"] };
+ * ```
+ */
+export interface BodyDeclaration {
+  /** The content type a body goes with: the first JSON type listed, the form type, or the first listed. */
+  readonly type: string;
+  /**
+   * How parameters become the body: `"json"` members (the default), a
+   * `"form"` string, or `"data"`: the operation takes only media types
+   * routecast does not write (multipart, binary, XML), so the body is `data`.
+   */
+  readonly kind?: "json" | "form" | "data";
+  /** For a form body: how each named property is written. */
+  readonly encoding?: { readonly [property: string]: EncodingDeclaration };
+  /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
+  readonly fields?: readonly string[];
+}
+
+/**
+ * An operation: its parameters in order, its body, and its own server.
+ *
+ * @example
+ * ```ts
+ * import type { OperationDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const dryRun: OperationDeclaration = {
+ *   parameters: [{ in: "path", name: "namespace" }, { in: "query", name: "dryRun" }],
+ *   body: { type: "application/json" },
+ * };
+ * ```
+ */
+export interface OperationDeclaration {
+  /** The parameters, the operation's own first, then its path's. */
+  readonly parameters?: readonly ParameterDeclaration[];
+  /** The request body, when the operation takes one. */
+  readonly body?: BodyDeclaration;
+  /** The operation's (or its path's) first server url, when not the description's. */
+  readonly server?: string;
+  /**
+   * What is wrong with the operation in the description, reported when the
+   * route is called (the description's other operations work).
+   */
+  readonly error?: string;
+}
