@@ -17,8 +17,7 @@
 
 import { endpoint } from "./src/endpoint/mod.ts";
 import type { EndpointOptions, RequestOptions } from "./src/endpoint/types.ts";
-import { appendQuery } from "./src/endpoint/_query.ts";
-import { MAX_DEPTH } from "./src/endpoint/_objects.ts";
+import { appendQuery, MAX_DEPTH } from "./src/endpoint/kit.ts";
 import { toCurl } from "./src/adapters/to_curl.ts";
 import { toFetch } from "./src/adapters/to_fetch.ts";
 import { encodeText } from "./src/uri_template/_encode.ts";

@@ -7,9 +7,9 @@
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
-import { quoteValue, typeName } from "../endpoint/_objects.ts";
+import { quoteValue, typeName } from "../endpoint/kit.ts";
 
-export { JSON_CONTENT_TYPE } from "../endpoint/_body.ts";
+export { JSON_CONTENT_TYPE } from "../endpoint/kit.ts";
 
 function isInstance(
   value: unknown,

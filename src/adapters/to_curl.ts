@@ -16,7 +16,7 @@ import {
   JSON_CONTENT_TYPE,
   jsonBody,
 } from "./_body.ts";
-import { quoteValue } from "../endpoint/_objects.ts";
+import { quoteValue } from "../endpoint/kit.ts";
 
 /**
  * Words made only of these characters are left bare: none of them starts an

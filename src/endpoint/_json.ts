@@ -6,7 +6,8 @@
  * @module
  */
 
-import { MAX_DEPTH, typeName } from "./_objects.ts";
+import { MAX_DEPTH } from "./_copy.ts";
+import { typeName } from "./_messages.ts";
 import { isPlainObject } from "../_plain_object.ts";
 import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
 import { quote } from "../uri_template/error.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import { schemePrefixLength } from "./_route.ts";
 import { expandPart, type UrlExpression, type UrlTemplate, type UrlValue } from "./_url.ts";
 import { Pairs } from "../uri_template/_values.ts";

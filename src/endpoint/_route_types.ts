@@ -24,20 +24,14 @@
 import type { TemplateValue } from "../uri_template/_engine.ts";
 import type { TemplateExpressions } from "../uri_template/_template_types.ts";
 import type { EndpointOptions } from "./types.ts";
+import type { NamedOption } from "./_options.ts";
 
 /**
- * Options that are never route parameters (`NAMED_OPTIONS` in _route.ts).
+ * Options that are never route parameters: the one list in _options.ts.
  *
  * @internal
  */
-export type NamedOption =
-  | "method"
-  | "baseUrl"
-  | "url"
-  | "headers"
-  | "mediaType"
-  | "data"
-  | "request";
+export type { NamedOption };
 
 /**
  * A decimal digit.

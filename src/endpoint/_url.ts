@@ -22,7 +22,7 @@ import {
   hasDotPiece,
 } from "./_path_safety.ts";
 import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import { isNamedOption } from "./_options.ts";
 
 /**

@@ -23,8 +23,7 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_operation.ts";
-import { isNamedOption } from "../endpoint/_options.ts";
-import { isPlainObject, quoteValue, setOwn } from "../endpoint/_objects.ts";
+import { isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
 import {
   field,
   type FoundObject,

@@ -10,17 +10,17 @@
  */
 
 import { BoundedCache } from "../_cache.ts";
-import { isNamedOption } from "../endpoint/_options.ts";
-import { quoteValue } from "../endpoint/_objects.ts";
-import type { DeclaredOperations, OperationPlan } from "../endpoint/_plan.ts";
-import type { QueryWriter } from "../endpoint/_query.ts";
 import {
+  type DeclaredOperations,
   encodeQuery,
-  formsWriter,
-  type ListForm,
-  type ObjectForm,
-} from "../endpoint/_query_forms.ts";
-import { over, ownAt } from "../endpoint/_build.ts";
+  isNamedOption,
+  openApiQuery,
+  type OperationPlan,
+  over,
+  ownAt,
+  type QueryWriter,
+  quoteValue,
+} from "../endpoint/kit.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -237,20 +237,7 @@ function shown(text: string, max: number): string {
  * commas, a pipe- or space-delimited object is written as `form` would).
  */
 function queryStyle(style: ParameterStyle, explode: boolean, reserved: boolean): QueryWriter {
-  let lists: ListForm = "comma";
-  let objects: ObjectForm = "comma";
-  if (style === "deepObject") {
-    lists = explode ? "repeat" : "comma";
-    objects = "deepObject";
-  } else if (explode) {
-    lists = "repeat";
-    objects = "explode";
-  } else if (style === "spaceDelimited") {
-    lists = "space";
-  } else if (style === "pipeDelimited") {
-    lists = "pipe";
-  }
-  return formsWriter(lists, objects, reserved);
+  return openApiQuery(style, explode, reserved).write;
 }
 
 function invalidDeclaration(route: string, detail: string): TypeError {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { isPlainObject, quoteValue } from "../endpoint/_objects.ts";
+import { isPlainObject, quoteValue } from "../endpoint/kit.ts";
 import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
 
 /** A parsed document, or a part of one. */

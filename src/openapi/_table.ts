@@ -16,9 +16,13 @@ import {
   type ParameterLocation,
   type ParameterStyle,
 } from "./_operation.ts";
-import type { DeclaredOperations } from "../endpoint/_plan.ts";
-import { copyPlain, isPlainObject, quoteValue } from "../endpoint/_objects.ts";
-import { isToken } from "../endpoint/_headers.ts";
+import {
+  copyPlain,
+  type DeclaredOperations,
+  isPlainObject,
+  isToken,
+  quoteValue,
+} from "../endpoint/kit.ts";
 import { at, field, type Node } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 

@@ -10,12 +10,18 @@
 
 import { encodeNumber, encodeText } from "../uri_template/_encode.ts";
 import { listItems, MAX_LIST_ITEMS, Pairs } from "../uri_template/_values.ts";
-import { checkHeaderValue, type Headers } from "../endpoint/_headers.ts";
-import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/_objects.ts";
-import type { QueryWriter } from "../endpoint/_query.ts";
-import { urlValue } from "../endpoint/_url.ts";
-import { writeJson } from "../endpoint/_json.ts";
-import { encodeQuery } from "../endpoint/_query_forms.ts";
+import {
+  checkHeaderValue,
+  encodeQuery,
+  type Headers,
+  isPlainObject,
+  own,
+  type QueryWriter,
+  quoteValue,
+  setOwn,
+  urlValue,
+  writeJson,
+} from "../endpoint/kit.ts";
 import type { ParameterLocation } from "./_operation.ts";
 
 /** How a form property with an encoding is written: by style, or as JSON text. */

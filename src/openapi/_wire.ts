@@ -9,8 +9,7 @@
  * @module
  */
 
-import { isToken } from "../endpoint/_headers.ts";
-import { quoteValue } from "../endpoint/_objects.ts";
+import { isToken, quoteValue } from "../endpoint/kit.ts";
 
 /** Whether `code` is an RFC 9110 `tchar`. */
 function isTokenChar(code: number): boolean {

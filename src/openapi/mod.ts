@@ -46,9 +46,15 @@
  */
 
 import { compileTs as compile } from "../uri_template/_ts_engine.ts";
-import { type EndpointConfig, neutralEndpoint } from "../endpoint/_builder.ts";
-import { invalid, isPlainObject, own, quoteValue } from "../endpoint/_objects.ts";
-import type { DeclaredOperations } from "../endpoint/_plan.ts";
+import {
+  type DeclaredOperations,
+  type EndpointConfig,
+  invalid,
+  isPlainObject,
+  neutralEndpoint,
+  own,
+  quoteValue,
+} from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription } from "./_compile.ts";
 import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";

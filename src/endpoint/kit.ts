@@ -1,0 +1,57 @@
+/**
+ * What the rest of routecast uses of `src/endpoint/` (not a package
+ * export): `src/openapi/`, `src/adapters/`, the command line and the entry
+ * files import the endpoint layer through this module only, never through
+ * its private (`_`) files.
+ *
+ * @module
+ */
+
+// Builders and flavours.
+export {
+  type EndpointConfig,
+  GLOBAL_DEFAULTS,
+  makeEndpoint,
+  neutralEndpoint,
+  ROUTECAST,
+} from "./_builder.ts";
+export type { Flavour } from "./_flavour.ts";
+export type { PlanContext } from "./_plan.ts";
+export type { OctokitEndpoint } from "./_octokit_types.ts";
+
+// What ./openapi fills: the declared operations of a description (rule 25).
+export type { DeclaredOperations, OperationPlan, PlanView } from "./_operation_plan.ts";
+
+// The named options, and the key under which merge() carries declared parameters.
+export { DECLARED_PARAMETERS, isNamedOption, type NamedOption, OPTION_NAMES } from "./_options.ts";
+
+// Own properties, copies, merge rules.
+export { isPlainObject, own, ownAt, setOwn } from "./_own.ts";
+export { copyPlain, MAX_DEPTH } from "./_copy.ts";
+export { over } from "./_merge.ts";
+
+// Messages.
+export { invalid, quoteValue, typeName } from "./_messages.ts";
+
+// Headers, bodies, values.
+export { checkHeaderValue, type Headers, isToken, isTokenChar } from "./_headers.ts";
+export { JSON_CONTENT_TYPE } from "./_body.ts";
+export { writeJson } from "./_json.ts";
+export { urlValue } from "./_url.ts";
+
+// The query writers: one family, configured (docs/design.md rules 7, 24, 25).
+export {
+  appendQuery,
+  encodeQuery,
+  GITHUB_QUERY,
+  joinPair,
+  type ListForm,
+  nameEquals,
+  type ObjectForm,
+  openApiQuery,
+  type QueryForms,
+  type QueryStyle,
+  queryStyle,
+  type QueryWriter,
+  RFC6570_QUERY,
+} from "./_query.ts";
