@@ -25,9 +25,9 @@ export function isToken(text: string): boolean {
   return TOKEN.test(text);
 }
 
-/** Whether the character `code` is an HTTP token character (RFC 9110 tchar). */
+/** Whether the UTF-16 code unit `code` is an HTTP token character (RFC 9110 tchar). */
 export function isTokenChar(code: number): boolean {
-  return code < 0x80 && TOKEN.test(String.fromCharCode(code));
+  return TOKEN.test(String.fromCharCode(code));
 }
 
 /**
