@@ -87,6 +87,33 @@ function searchQuery(value: string): string {
 }
 
 /**
+ * The pair of comma-separated lists and objects (RFC 6570's `{?name}`), a
+ * string `q` kept split on `+` when `searchPlus`: GitHub's configuration and
+ * the neutral pairs, written as one plain function since it is the hot path.
+ */
+function commaPair(name: string, value: unknown, searchPlus: boolean): string {
+  if (typeof value === "string") {
+    return searchPlus && name === "q"
+      ? searchQuery(value)
+      : nameEquals(name) + encodeText(value, false);
+  }
+  if (typeof value === "number") return nameEquals(name) + encodeNumber(value);
+  const normalized = urlValue(name, value);
+  if (normalized === undefined) return "";
+  if (typeof normalized === "string") return nameEquals(name) + encodeText(normalized, false);
+  const items = normalized instanceof Pairs ? normalized.flat : normalized;
+  return nameEquals(name) + items.map((item) => encodeText(item, false)).join(",");
+}
+
+function githubPair(name: string, value: unknown): string {
+  return commaPair(name, value, true);
+}
+
+function rfc6570Pair(name: string, value: unknown): string {
+  return commaPair(name, value, false);
+}
+
+/**
  * The query style of `forms`. Its writer leaves out a value undefined in
  * RFC 6570's sense (`null`, an empty list or object); a deepObject's keys
  * are written as names (`name[key]`); a list or object inside a list or
@@ -96,11 +123,16 @@ export function queryStyle(forms: QueryForms): QueryStyle {
   const { lists, objects, reserved } = forms;
   const searchPlus = forms.searchPlus === true;
   const encode = (text: string) => encodeValue(text, reserved);
+  const prefix = (name: string) => keyOf(name, reserved);
+  if (!reserved && lists === "comma" && objects === "comma") {
+    return searchPlus
+      ? { write: githubPair, prefix: (name) => name === "q" ? undefined : nameEquals(name) }
+      : { write: rfc6570Pair, prefix };
+  }
   const write: QueryWriter = (name, value) => {
     if (typeof value === "string") {
-      return searchPlus && name === "q"
-        ? searchQuery(value)
-        : keyOf(name, reserved) + encodeValue(value, reserved);
+      if (searchPlus && name === "q") return searchQuery(value);
+      return keyOf(name, reserved) + encodeValue(value, reserved);
     }
     if (typeof value === "number") return keyOf(name, reserved) + encodeNumber(value);
     const normalized = urlValue(name, value);
@@ -120,7 +152,6 @@ export function queryStyle(forms: QueryForms): QueryStyle {
     if (lists === "repeat") return normalized.map((item) => key + encode(item)).join("&");
     return key + normalized.map(encode).join(JOINERS[lists]);
   };
-  const prefix = (name: string) => keyOf(name, reserved);
   return { write, prefix: searchPlus ? (name) => name === "q" ? undefined : prefix(name) : prefix };
 }
 
