@@ -22,7 +22,7 @@ import {
   makeEndpoint,
   neutralEndpoint,
   ROUTECAST,
-} from "./src/endpoint/_builder.ts";
+} from "./src/endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, GitHubEndpoint } from "./src/endpoint/types.ts";
 
 /**

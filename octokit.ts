@@ -33,9 +33,7 @@
  */
 
 import { compileUrlTemplate } from "./src/uri_template/lite.ts";
-import { makeEndpoint } from "./src/endpoint/_builder.ts";
-import { type Flavour, ROUTECAST } from "./src/endpoint/_plan.ts";
-import type { OctokitEndpoint } from "./src/endpoint/_octokit_types.ts";
+import { type Flavour, makeEndpoint, type OctokitEndpoint, ROUTECAST } from "./src/endpoint/kit.ts";
 
 /** The reference's observable behaviour where DECISIONS.md departs from it (rule 23). */
 const OCTOKIT: Flavour = {

@@ -109,3 +109,61 @@ export class BoundedCache<V> {
     return value;
   }
 }
+
+/**
+ * A {@linkcode BoundedCache} keyed by two strings, with the last pair asked
+ * for kept at hand: `parse()` of merged options asks a builder for the same
+ * method and url call after call, and a hit then costs two comparisons, no
+ * key to build.
+ */
+export class PairCache<V> {
+  readonly #cache: BoundedCache<V>;
+  #first: string | undefined;
+  #second: string | undefined;
+  #value: V | undefined;
+
+  /** @param create Computes the value for a pair that is not cached. */
+  constructor(create: (first: string, second: string) => V) {
+    // The key starts with the first string's length, so no two pairs share one.
+    this.#cache = new BoundedCache((key) => {
+      const colon = key.indexOf(":");
+      const length = Number(key.slice(0, colon));
+      return create(key.slice(colon + 1, colon + 1 + length), key.slice(colon + 1 + length));
+    });
+  }
+
+  /** Returns the cached value for the pair, computing it on a miss. */
+  get(first: string, second: string): V {
+    if (first === this.#first && second === this.#second) return this.#value!;
+    const value = this.#cache.get(first.length + ":" + first + second);
+    this.#first = first;
+    this.#second = second;
+    return this.#value = value;
+  }
+}
+
+/**
+ * Wraps `compute`, a pure function of a name (a header or parameter name),
+ * with a cache of the names seen lately, since most calls repeat a few: at
+ * most 256 names of at most 64 characters, cleared when full, so hostile
+ * names can neither grow it nor pin much memory; and the last name at hand,
+ * since calls mostly pass the same header again. A name for which `compute`
+ * throws is never kept, so it throws every time.
+ */
+export function memoizeNames(compute: (name: string) => string): (name: string) => string {
+  const cache = new Map<string, string>();
+  let lastName: string | undefined;
+  let lastValue = "";
+  return (name) => {
+    if (name === lastName) return lastValue;
+    if (name.length > 64) return compute(name);
+    let value = cache.get(name);
+    if (value === undefined) {
+      value = compute(name);
+      if (cache.size >= 256) cache.clear();
+      cache.set(name, value);
+    }
+    lastName = name;
+    return lastValue = value;
+  };
+}

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { invalid, isPlainObject, quoteValue } from "./_objects.ts";
+import { invalid, quoteValue } from "./_messages.ts";
+import { isPlainObject } from "./_own.ts";
 
 /** What an options argument must be, as messages say it. */
 export const OPTIONS_EXPECTED = "expected a plain object of options and parameters";

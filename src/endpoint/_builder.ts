@@ -1,37 +1,50 @@
 /**
  * Builders: an `endpoint` function bound to its defaults, with `defaults`,
- * `DEFAULTS`, `merge` and `parse` (spec section 4). Every call plans its
+ * `DEFAULTS`, `merge` and `parse` (docs/design.md rule 14). Every call plans its
  * route once per builder and builds through the one build function, so
  * `endpoint(options)` is `parse(merge(options))` by construction.
  *
  * @module
  */
 
-import { BoundedCache } from "../_cache.ts";
-import type { Endpoint, EndpointDefaults, MergedOptions, RequestOptions } from "./types.ts";
-import { build, keyKinds } from "./_build.ts";
+import { BoundedCache, PairCache } from "../_cache.ts";
+import type {
+  Endpoint,
+  EndpointDefaults,
+  EndpointOptions,
+  MergedOptions,
+  RequestOptions,
+} from "./types.ts";
+import { build } from "./_build.ts";
 import { type MergeContext, mergeOptions } from "./_merge.ts";
-import { copyPlain, invalid, isPlainObject, own, quoteValue, showDefaults } from "./_objects.ts";
+import { copyPlain } from "./_copy.ts";
+import { showDefaults } from "./_defaults_view.ts";
+import { invalid, quoteValue } from "./_messages.ts";
+import { isPlainObject, own } from "./_own.ts";
 import { checkOptionsCall, OPTIONS_EXPECTED, routeOptions } from "./_arguments.ts";
-import { DECLARED_PARAMETERS, isNamedOption } from "./_options.ts";
-import {
-  checkMethod,
-  compilePlan,
-  type DeclaredOperations,
-  type Flavour,
-  type Plan,
-  type PlanContext,
-} from "./_plan.ts";
-
-import { formsWriter } from "./_query_forms.ts";
-import { nameEquals } from "./_query.ts";
-export { ROUTECAST } from "./_plan.ts";
+import { DECLARED_PARAMETERS, isNamedOption, isOptionKey, type NamedOption } from "./_options.ts";
+import { checkMethod, compilePlan, keyRoles, type Plan, type PlanContext } from "./_plan.ts";
+import type { Flavour } from "./_flavour.ts";
+import type { DeclaredOperations } from "./_operation_plan.ts";
+import { type ListForm, type ObjectForm, queryStyle } from "./_query.ts";
 import { routeFromString } from "./_route.ts";
 import { VERSION } from "../_version.ts";
 
-export type { Flavour, PlanContext } from "./_plan.ts";
+export { ROUTECAST } from "./_flavour.ts";
+export type { Flavour } from "./_flavour.ts";
+export type { PlanContext } from "./_plan.ts";
 
-/** The global defaults (spec 2.3, DECISIONS.md names). */
+/** The declared keys of `T`, without its index signature. */
+type DeclaredKeys<T> = keyof {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: true;
+};
+/** `true` when `A` and `B` are the same set of keys. */
+type SameKeys<A, B> = [A] extends [B] ? [B] extends [A] ? true : false : false;
+// The one list of named options (_options.ts) is exactly EndpointOptions' declared
+// keys: the compiler checks both ways.
+const _OPTIONS_LISTED: SameKeys<NamedOption, DeclaredKeys<EndpointOptions>> = true;
+
+/** The global defaults (docs/design.md, "Names and defaults"). */
 export const GLOBAL_DEFAULTS: EndpointDefaults = copyPlain(
   {
     method: "GET",
@@ -54,7 +67,7 @@ const NO_OPTIONS: Record<string, unknown> = Object.freeze({});
  * its parameters (rule 25).
  */
 function buildFor(plan: Plan, given: Record<string, unknown>): RequestOptions {
-  return build(plan, given, keyKinds(plan, Object.keys(given), plan.operation?.shadowed, true));
+  return build(plan, given, keyRoles(plan, Object.keys(given), plan.operation?.shadowed, true));
 }
 const NO_DEFAULTS: Partial<EndpointDefaults> = Object.freeze({});
 
@@ -88,24 +101,13 @@ function planner(defaults: Partial<EndpointDefaults>, context: PlanContext) {
     const parts = routeFromString(route);
     return compilePlan(defaults, parts.method ?? defaults.method, parts.url, context);
   });
-  const byUrl = new BoundedCache((key): Plan => {
-    const space = key.indexOf(" ");
-    return compilePlan(defaults, key.slice(0, space), key.slice(space + 1), context);
-  });
-  // The last method and url, whose plan parse() of merged options asks for again and again.
-  let lastMethod: unknown;
-  let lastUrl: string | undefined;
-  let lastPlan: Plan | undefined;
+  // compilePlan checks the method.
+  const byUrl = new PairCache((method, url): Plan => compilePlan(defaults, method, url, context));
   return {
     route: (route: string) => byRoute.get(route),
     url(method: unknown, url: string): Plan {
-      if (method === lastMethod && url === lastUrl) return lastPlan!;
-      // A method is a token, without spaces, so the key splits back unambiguously.
-      checkMethod(method);
-      const plan = byUrl.get(method + " " + url);
-      lastMethod = method;
-      lastUrl = url;
-      return lastPlan = plan;
+      if (typeof method !== "string") checkMethod(method);
+      return byUrl.get(method as string, url);
     },
   };
 }
@@ -123,20 +125,13 @@ function withDefaults(
   const declared = context.declared;
   // defaults() sets options by every name: only merge() carries declared parameters apart.
   const defaulting: MergeContext = { noPreviews: context.flavour.previews === "refused" };
-  // merge() asks for the same route again and again: the last answer is kept.
-  let lastMethod: string | undefined;
-  let lastUrl: string | undefined;
-  let lastShadowed: ReadonlySet<string> | undefined;
+  // merge() asks for the same route again and again: the answers are kept.
+  const shadowed = declared === undefined
+    ? undefined
+    : new PairCache((method, url) => declared.shadowed(method, url));
   const merging: MergeContext = {
     ...defaulting,
-    shadowed: declared === undefined ? undefined : (method, url) => {
-      if (method !== lastMethod || url !== lastUrl) {
-        lastShadowed = declared.shadowed(method, url);
-        lastMethod = method;
-        lastUrl = url;
-      }
-      return lastShadowed!;
-    },
+    shadowed: shadowed === undefined ? undefined : (method, url) => shadowed.get(method, url),
   };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     plans ??= planner(store, context);
@@ -145,21 +140,21 @@ function withDefaults(
       const plan = plans.route(route);
       // The parameters the route's operation declares under options' names.
       const shadowed = plan.operation?.shadowed;
-      const kinds = keyKinds(plan, Object.keys(given), shadowed, false);
-      if (!kinds.moves) return build(plan, given, kinds);
+      const roles = keyRoles(plan, Object.keys(given), shadowed, false);
+      if (!roles.moves) return build(plan, given, roles);
       // Options that name their own method or url override the route's, as in
       // merge(), unless the route's operation declares them as parameters
       // (then they are not `moves`); each is read once, and only as an own property.
-      const givenMethod = shadowed?.has("method") ? undefined : own(given, "method");
-      const givenUrl = shadowed?.has("url") ? undefined : own(given, "url");
-      if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, kinds);
+      const givenMethod = isOptionKey("method", shadowed, false) ? own(given, "method") : undefined;
+      const givenUrl = isOptionKey("url", shadowed, false) ? own(given, "url") : undefined;
+      if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, roles);
       const parts = routeFromString(route);
       const moved = plans.url(
         givenMethod ?? parts.method ?? store.method,
         urlFrom(givenUrl ?? parts.url),
       );
       // The route's declared parameters stay parameters on the plan moved to.
-      return build(moved, given, keyKinds(moved, Object.keys(given), shadowed, false));
+      return build(moved, given, keyRoles(moved, Object.keys(given), shadowed, false));
     }
     if (route === undefined && options === undefined) route = NO_OPTIONS;
     checkOptionsCall(route, options);
@@ -226,7 +221,7 @@ function carriedParameters(options: Record<string, unknown>): Record<string, unk
  * defaults, so that the main entry, `./lite`, `./octokit`, `createEndpoint`
  * and `fromOpenAPI` share everything else.
  *
- * @param context How urls compile, the flavour's departures from DECISIONS.md,
+ * @param context How urls compile, the flavour's departures from docs/design.md,
  * and the declared operations of an OpenAPI description, if any.
  * @param defaults The root defaults: GitHub's for `endpoint`, none but the
  * method for the neutral builder (deep-frozen).
@@ -249,12 +244,12 @@ export function makeEndpoint(
     // declared parameters named like options come apart, as merge() carries them.
     const carrier = declared ? carriedParameters(options) : undefined;
     const keys = Object.keys(options);
-    if (carrier === undefined) return build(plan, options, keyKinds(plan, keys, undefined, true));
+    if (carrier === undefined) return build(plan, options, keyRoles(plan, keys, undefined, true));
     const carried = Object.keys(carrier);
     return build(
       plan,
       options,
-      keyKinds(plan, [...keys, ...carried], undefined, true, carried.length),
+      keyRoles(plan, [...keys, ...carried], undefined, true, carried.length),
       carrier,
     );
   };
@@ -338,8 +333,11 @@ export function neutralFlavour(config: unknown): Flavour {
     upperCaseMethod: false,
     previews: "refused",
     requirePathVariables: true,
-    query: formsWriter(form("lists", "repeat"), form("objects", "deepObject"), false),
-    prefix: nameEquals,
+    query: queryStyle({
+      lists: form("lists", "repeat") as ListForm,
+      objects: form("objects", "deepObject") as ObjectForm,
+      reserved: false,
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Header merging and validation (DECISIONS.md rule 10): names lowercased,
+ * Header merging and validation (docs/design.md rule 10): names lowercased,
  * later wins among case-duplicates, `undefined` keeps the default, `null`
  * removes the header; names must be HTTP tokens and values free of CR, LF
  * and NUL.
@@ -7,7 +7,9 @@
  * @module
  */
 
-import { isPlainObject, memoizeNames, quoteValue, setOwn } from "./_objects.ts";
+import { memoizeNames } from "../_cache.ts";
+import { quoteValue } from "./_messages.ts";
+import { isPlainObject, setOwn } from "./_own.ts";
 
 /** Header values as the result carries them. */
 export type Headers = Record<string, string | number>;
@@ -15,9 +17,17 @@ export type Headers = Record<string, string | number>;
 /** RFC 9110 tchar: "!#$%&'*+-.^_`|~", DIGIT, ALPHA (rule 16: anchored, one class). */
 const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
-/** Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2). */
+/**
+ * Whether `text` is a non-empty HTTP token (RFC 9110 section 5.6.2): the
+ * one token check of routecast, for methods, header names and media types.
+ */
 export function isToken(text: string): boolean {
   return TOKEN.test(text);
+}
+
+/** Whether the UTF-16 code unit `code` is an HTTP token character (RFC 9110 tchar). */
+export function isTokenChar(code: number): boolean {
+  return TOKEN.test(String.fromCharCode(code));
 }
 
 /**
@@ -27,22 +37,12 @@ export function isToken(text: string): boolean {
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-const namesSeen = memoizeNames((key) => {
+const headerName = memoizeNames((key) => {
   if (!isToken(key)) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }
   return /[A-Z]/.test(key) ? key.toLowerCase() : key;
 });
-// And the last one at hand: calls mostly pass the same header again.
-let lastKey: string | undefined;
-let lastName = "";
-function headerName(key: string): string {
-  if (key !== lastKey) {
-    lastName = namesSeen(key);
-    lastKey = key;
-  }
-  return lastName;
-}
 
 /** What a header value may not hold, by character code, as a message names it. */
 const LINE_BREAKS: Record<number, string> = { 0x0d: "CR", 0x0a: "LF", 0: "NUL" };

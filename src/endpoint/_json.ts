@@ -8,7 +8,8 @@
  * @module
  */
 
-import { MAX_DEPTH, quoteValue, typeName } from "./_objects.ts";
+import { MAX_DEPTH } from "./_copy.ts";
+import { quoteValue, typeName } from "./_messages.ts";
 import { isPlainObject } from "../_plain_object.ts";
 import { MAX_LIST_ITEMS, quote } from "../uri_template/kit.ts";
 

@@ -1,12 +1,13 @@
 /**
  * `mediaType.format` and `mediaType.previews` amending `accept`
- * (DECISIONS.md rules 11 and 12), written as linear scans: the reference's
+ * (docs/design.md rules 11 and 12), written as linear scans: the reference's
  * regular expressions here were the subject of CVE-2025-25285.
  *
  * @module
  */
 
-import { isPlainObject, own, quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
+import { isPlainObject, own } from "./_own.ts";
 import { isWordChar } from "../uri_template/kit.ts";
 
 const VND = "application/vnd";

@@ -1,21 +1,94 @@
 /**
- * `merge`: applies a builder's defaults to a route and options, without
- * parsing (spec 2.4). Nothing the caller passes is changed.
+ * The merge rules, in one place: `merge()`, which applies a builder's
+ * defaults to a route and options without parsing (docs/design.md rules 10,
+ * 12, 13, 14, 21), and the same rules for one value (`over`), which a build
+ * applies to the call's values over the plan's defaults. Nothing the caller
+ * passes is changed.
  *
  * @module
  */
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { copyPlain, mergeValue, own, setOwn } from "./_objects.ts";
+import { copyPlain, MAX_DEPTH, tooDeep } from "./_copy.ts";
+import { isPlainObject, own, ownAt, setOwn } from "./_own.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
-import { DECLARED_PARAMETERS, isNamedOption, keyLabel } from "./_options.ts";
+import { DECLARED_PARAMETERS, isNamedOption, isOptionKey, keyLabel } from "./_options.ts";
 import { routeFromString } from "./_route.ts";
 import { BoundedCache } from "../_cache.ts";
 
 const routes = new BoundedCache(routeFromString);
+
+/**
+ * Merges `value` over `base` deeply where both are plain objects (the
+ * reference's `mergeDeep`); anything else in `value` replaces. Neither input
+ * changes. With `freeze`, `base` is deep-frozen and shared, and the result is
+ * deep-frozen; without, `base`'s plain values are copied thawed. What is
+ * copied, and `request`, as in {@linkcode copyPlain}.
+ *
+ * @throws {TypeError} As {@linkcode copyPlain}.
+ */
+export function mergeValue(
+  base: unknown,
+  value: unknown,
+  freeze: boolean,
+  what: string,
+  request = false,
+): unknown {
+  const merging = new Map<object, unknown>();
+  const merge = (from: unknown, over: unknown, depth: number): unknown => {
+    if (!isPlainObject(over) || !isPlainObject(from)) {
+      return freeze ? copyPlain(over, true, what, request) : over;
+    }
+    const seen = merging.get(over);
+    if (seen !== undefined) return seen;
+    if (depth >= MAX_DEPTH) throw tooDeep(what);
+    const result: Record<string, unknown> = {};
+    merging.set(over, result);
+    for (const key of Object.keys(from)) {
+      setOwn(result, key, freeze ? from[key] : copyPlain(from[key], false, what, request));
+    }
+    for (const key of Object.keys(over)) {
+      const item = over[key];
+      if (item === undefined) continue;
+      setOwn(result, key, merge(Object.hasOwn(from, key) ? from[key] : undefined, item, depth + 1));
+    }
+    return freeze ? Object.freeze(result) : result;
+  };
+  return merge(base, value, 0);
+}
+
+/**
+ * A call's value over a default, as `merge()` gives it: plain objects merge
+ * deeply, else the call's value wins; the default (deep-frozen) is shared
+ * unless `thaw`, which copies it for a result the caller may change.
+ */
+export function over(
+  defaultValue: unknown,
+  value: unknown,
+  name: string,
+  thaw: boolean,
+): unknown {
+  const copies = typeof defaultValue === "object" && defaultValue !== null;
+  if (value === undefined) {
+    return thaw && copies
+      ? copyPlain(defaultValue, false, keyLabel(name), name === "request")
+      : defaultValue;
+  }
+  if (!copies || !isPlainObject(value) || !isPlainObject(defaultValue)) return value;
+  // `request` holds the caller's own objects, which may be cyclic; parameters are data.
+  return mergeValue(defaultValue, value, false, keyLabel(name), name === "request");
+}
+
+/** The previews of `base`, then those of `given` it lacks (rule 12): no duplicates. */
+export function unionPreviews(
+  base: readonly string[] | undefined,
+  given: readonly string[] | undefined,
+): string[] {
+  return [...new Set([...(base ?? []), ...(given ?? [])])];
+}
 
 function mergeMediaType(
   base: EndpointDefaults["mediaType"],
@@ -28,7 +101,7 @@ function mergeMediaType(
   const basePreviews = own(base, "previews") as readonly string[] | undefined;
   if (basePreviews !== undefined || previews !== undefined) {
     // Defaults first, no duplicates (base previews were read without -preview already).
-    result.previews = [...new Set([...(basePreviews ?? []), ...(previews ?? [])])];
+    result.previews = unionPreviews(basePreviews, previews);
     if (frozen) Object.freeze(result.previews);
   }
   return frozen ? Object.freeze(result) : result;
@@ -79,7 +152,7 @@ export function mergeOptions(
   /** The options' own `method` and `url`, read once for `shadowed`, when they were. */
   let read: [unknown, unknown] | undefined;
   if (route === undefined && options === undefined) {
-    given = {}; // merge() with no arguments: the defaults (DECISIONS.md rule 21)
+    given = {}; // merge() with no arguments: the defaults (docs/design.md rule 21)
   } else if (typeof route === "string") {
     const parts = routes.get(route);
     method = parts.method;
@@ -121,7 +194,7 @@ export function mergeOptions(
   let carrying = false;
   for (const key of Object.keys(given)) {
     if (shadowed !== undefined) {
-      const named = shadowed.has(key) && !(byOptions && (key === "method" || key === "url"));
+      const named = isNamedOption(key) && !isOptionKey(key, shadowed, byOptions);
       carrying ||= named;
       if (carrying && (named || (!isNamedOption(key) && !Object.hasOwn(defaults, key)))) {
         const value = given[key];
@@ -174,4 +247,24 @@ function shadowedBy(
   }
   const names = context.shadowed(method, url);
   return names.size === 0 ? undefined : names;
+}
+
+/**
+ * The call's values (by index into `names`) over the defaults' (by the same
+ * index), each as `merge()` gives it: what a declared operation writes
+ * (docs/design.md rules 14 and 25).
+ */
+export function valuesOverDefaults(
+  defaults: readonly unknown[],
+  values: readonly unknown[],
+  names: readonly string[],
+): unknown[] {
+  const merged: unknown[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const fallback = ownAt(defaults, i);
+    merged.push(
+      fallback === undefined ? ownAt(values, i) : over(fallback, ownAt(values, i), names[i], false),
+    );
+  }
+  return merged;
 }

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import { schemePrefixLength } from "./_route.ts";
 import {
   expandExpression,

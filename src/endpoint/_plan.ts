@@ -1,107 +1,21 @@
 /**
  * A plan: what one builder does for one route, decided once and kept (a
  * bounded cache per builder): the method in each case, the compiled url, the
- * base prefix, and the builder's defaults already split into url variables,
- * other parameters and named options.
+ * base prefix, the builder's defaults already split into url variables,
+ * other parameters and named options, and the role of each key of a call's
+ * options (the last call's kept).
  *
  * @module
  */
 
 import type { EndpointDefaults } from "./types.ts";
 import { type Headers, isToken } from "./_headers.ts";
-import { isNamedOption } from "./_options.ts";
-import { invalid, own, quoteValue } from "./_objects.ts";
-import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
+import { isNamedOption, isOptionKey, optionRole, Role } from "./_options.ts";
+import { quoteValue } from "./_messages.ts";
+import { own } from "./_own.ts";
 import { type CompileTemplate, compileUrl, type UrlTemplate } from "./_url.ts";
-import { nameEquals, queryPair, type QueryWriter } from "./_query.ts";
-import type { KeyKinds } from "./_build.ts";
-
-/**
- * How a flavour of `endpoint` departs from DECISIONS.md where the reference
- * does (rule 23), or from GitHub where the neutral builder does (rule 24):
- * the same code, configured.
- */
-export interface Flavour {
-  /** Whether the result's method is upper-case (the reference) or lowercase (spec 2.2). */
-  readonly upperCaseMethod: boolean;
-  /**
-   * Where `mediaType.previews` amend `accept`: every url (rule 12), only urls
-   * ending in `/graphql` (the reference), or nowhere, refused (rule 24).
-   */
-  readonly previews: "all" | "graphql" | "refused";
-  /** Whether a `{x}`, `{+x}` or `:x` path variable without a value is an error (rule 19). */
-  readonly requirePathVariables: boolean;
-  /** How remaining GET and HEAD parameters are written in the query (rules 7 and 24). */
-  readonly query: QueryWriter;
-  /**
-   * What `query` writes before a string or number value of `name`, or
-   * `undefined` where it writes that value otherwise (GitHub's `q`).
-   */
-  readonly prefix: (name: string) => string | undefined;
-}
-
-/** DECISIONS.md as written: lowercase methods, previews on every url, required path variables. */
-export const ROUTECAST: Flavour = {
-  upperCaseMethod: false,
-  previews: "all",
-  requirePathVariables: true,
-  query: queryPair,
-  prefix: (name) => name === "q" ? undefined : nameEquals(name),
-};
-
-/**
- * What a declared operation (DECISIONS.md rule 25) adds to a plan: made by
- * `./openapi` from an OpenAPI description, used by `build()` through these
- * members only, so builders without a description carry none of its code.
- */
-export interface OperationPlan {
-  /** The url template: the path with each path parameter's RFC 6570 operator. */
-  readonly template: string;
-  /** The operation's own server (else the description's). */
-  readonly server: string | undefined;
-  /** The names of the declared parameters `write` takes values for, by index. */
-  readonly names: readonly string[];
-  /** The indexes of each declared parameter name into `names`. */
-  readonly byName: ReadonlyMap<string, readonly number[]>;
-  /** Named options that this operation declares as its parameters or body fields. */
-  readonly shadowed: ReadonlySet<string> | undefined;
-  /**
-   * Turns the url values (by index, the call's; the plan's defaults apply
-   * under them) into what the url expands: a path parameter with JSON
-   * `content` as its JSON text. Present when one needs it.
-   */
-  readonly pathValues: ((raw: unknown[], plan: Plan) => void) | undefined;
-  /**
-   * Writes the declared query, header and cookie parameters, the call's
-   * values (by index into `names`) over the plan's `declaredDefaults`:
-   * returns the query, puts headers and cookies into `headers`.
-   */
-  write(values: readonly unknown[], plan: Plan, headers: Headers): string;
-  /**
-   * The content type a body goes with, when the operation names one; `""`
-   * for none (a multipart body's type needs the boundary its client writes).
-   */
-  readonly contentType: string | undefined;
-  /**
-   * The body that parameters make (a form string), or `undefined` for a
-   * JSON object of them; throws when only `data` can be the body.
-   */
-  readonly body: ((members: Record<string, unknown>, route: string) => unknown) | undefined;
-}
-
-/** The operations of an OpenAPI description that a builder knows (rule 25). */
-export interface DeclaredOperations {
-  /** The plan of `"<METHOD> <path>"` (method upper-case), or `undefined` for another route. */
-  operation(method: string, url: string, route: string): OperationPlan | undefined;
-  /**
-   * The named options that the operation of `method` (any case) and `url`
-   * declares as its parameters or body fields, for `merge()` to carry them
-   * apart (empty for a route that is no operation).
-   */
-  shadowed(method: string, url: string): ReadonlySet<string>;
-  /** The description's first server, for routes without a server of their own. */
-  readonly server: string | undefined;
-}
+import type { Flavour } from "./_flavour.ts";
+import type { DeclaredOperations, OperationPlan } from "./_operation_plan.ts";
 
 /** What a builder needs to make plans. */
 export interface PlanContext {
@@ -127,6 +41,12 @@ export interface Plan {
   readonly baseUrl: unknown;
   /** `baseUrl` checked and without trailing `/`, made on first use (a full url needs none). */
   base?: string;
+  /**
+   * The last `baseUrl` a call gave that passed the checks, and its prefix:
+   * `parse()` of merged options brings the same one call after call.
+   */
+  givenBase?: string;
+  givenPrefix?: string;
   /**
    * The defaults' headers (names already lowercased), frozen: what a call
    * copies when it may add a header (`content-type`, the caller's, an
@@ -163,8 +83,8 @@ export interface Plan {
   target?: string;
   /** The query the defaults' other parameters alone give, made on first use (when `constant`). */
   defaultQuery?: string;
-  /** The kinds of the last call's option keys. */
-  last?: KeyKinds;
+  /** The roles of the last call's option keys. */
+  last?: KeyRoles;
 }
 
 /**
@@ -178,45 +98,6 @@ export function checkMethod(method: unknown): asserts method is string {
       `Invalid method ${quoteValue(method)}: expected an HTTP method such as "GET" or "POST"`,
     );
   }
-}
-
-/** The last baseUrl that passed {@linkcode basePrefix}'s checks (a string), and its prefix. */
-let lastBase: string | undefined;
-let lastPrefix = "";
-
-/**
- * `baseUrl` without its trailing `/` characters (DECISIONS.md rules 5, 20).
- *
- * @param route The route, for the message when there is no baseUrl (rule 24).
- * @throws {TypeError} When it is missing, not an absolute URL, or has a query or fragment.
- */
-export function basePrefix(baseUrl: unknown, route: string): string {
-  // A parse() of merged options brings the same baseUrl every call: checked once
-  // (never a missing one: before the first, lastBase is undefined too).
-  if (baseUrl === lastBase && lastBase !== undefined) return lastPrefix;
-  if (baseUrl === undefined) {
-    throw new TypeError(
-      `Missing baseUrl for ${quoteValue(route)}: expected a baseUrl option or default`,
-    );
-  }
-  const query = typeof baseUrl === "string" && (baseUrl.includes("?") || baseUrl.includes("#"));
-  if (
-    typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0 ||
-    (!query && !isAbsoluteUrl(baseUrl))
-  ) {
-    throw invalid("baseUrl", baseUrl, 'expected an absolute URL such as "https://api.github.com"');
-  }
-  if (query) {
-    throw invalid(
-      "baseUrl",
-      baseUrl,
-      'it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow',
-    );
-  }
-  let end = baseUrl.length;
-  while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
-  lastBase = baseUrl;
-  return lastPrefix = baseUrl.slice(0, end);
 }
 
 /**
@@ -287,4 +168,89 @@ export function compilePlan(
     operation,
     declaredDefaults,
   };
+}
+
+/**
+ * The roles of a call's option keys for a plan: calls repeat their keys, so
+ * the last ones are kept on the plan.
+ */
+export interface KeyRoles {
+  readonly keys: readonly string[];
+  readonly roles: readonly Role[];
+  /** For a url variable, its index; for an override, its index in the defaults' `restDefaults`. */
+  readonly at: readonly number[];
+  /**
+   * For a remaining GET or HEAD parameter, what the query writes before a
+   * string or number; for a declared one, its indexes among the operation's
+   * parameters.
+   */
+  readonly details: readonly (string | readonly number[] | undefined)[];
+  /** Whether a key is `method` or `url`, and the route (a plan of its own after a route string). */
+  readonly moves: boolean;
+  /** How many keys at the end of `keys` are read from merged options' carrier. */
+  readonly carried: number;
+  readonly shadowed: ReadonlySet<string> | undefined;
+}
+
+/**
+ * The roles of `keys` (a call's own option keys, in order) for `plan`.
+ *
+ * @param shadowed The names that are parameters even where they are named
+ * like options: those the operation the call names declares (rule 25).
+ * @param route Whether `method` and `url` are the route all the same (beside
+ * no route string).
+ * @param carried How many keys at the end of `keys` come from merged
+ * options' `DECLARED_PARAMETERS`: parameters, whatever their names.
+ */
+export function keyRoles(
+  plan: Plan,
+  keys: readonly string[],
+  shadowed: ReadonlySet<string> | undefined,
+  route: boolean,
+  carried = 0,
+): KeyRoles {
+  const last = plan.last;
+  // `route` needs no check: a plan meets one set of names with one `route`
+  // only (its own operation's beside no route string, a route's it moved
+  // from after one), and without a set, `route` changes nothing.
+  if (
+    last !== undefined && last.keys.length === keys.length && last.shadowed === shadowed &&
+    last.carried === carried
+  ) {
+    let i = 0;
+    while (i < keys.length && keys[i] === last.keys[i]) i++;
+    if (i === keys.length) return last;
+  }
+  const operation = plan.operation;
+  const roles: Role[] = [];
+  const at: number[] = [];
+  const details: (string | readonly number[] | undefined)[] = [];
+  let moves = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const option = i < keys.length - carried && isOptionKey(key, shadowed, route);
+    const declared = operation?.byName.get(key);
+    const variable = plan.url.index.get(key);
+    const rest = plan.restIndex.get(key);
+    const role = option
+      ? optionRole(key)
+      : declared !== undefined
+      ? Role.Declared
+      : variable !== undefined
+      ? Role.UrlVariable
+      : rest === undefined
+      ? Role.Rest
+      : Role.Override;
+    moves ||= role === Role.Route;
+    roles.push(role);
+    at.push(role === Role.UrlVariable ? variable! : role === Role.Override ? rest! : -1);
+    details.push(
+      role === Role.Declared
+        ? declared
+        : role === Role.Rest && plan.query
+        ? plan.flavour.query.prefix(key)
+        : undefined,
+    );
+  }
+  return plan.last = { keys, roles, at, details, moves, carried, shadowed };
 }

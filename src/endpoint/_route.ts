@@ -6,7 +6,7 @@
  */
 
 import { isToken } from "./_headers.ts";
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import { isWordChar } from "../uri_template/kit.ts";
 
 /** A route string split into its method (absent for a lone url) and url. */

@@ -23,20 +23,14 @@
 
 import type { TemplateExpressions, TemplateValue } from "../uri_template/kit.ts";
 import type { EndpointOptions } from "./_base_types.ts";
+import type { NamedOption } from "./_options.ts";
 
 /**
- * Options that are never route parameters (`NAMED_OPTIONS` in _route.ts).
+ * Options that are never route parameters: the one list in _options.ts.
  *
  * @internal
  */
-export type NamedOption =
-  | "method"
-  | "baseUrl"
-  | "url"
-  | "headers"
-  | "mediaType"
-  | "data"
-  | "request";
+export type { NamedOption };
 
 /**
  * A decimal digit.

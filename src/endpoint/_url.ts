@@ -29,7 +29,7 @@ import {
   pathShape,
 } from "./_path_safety.ts";
 import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import { isNamedOption } from "./_options.ts";
 
 /** Compiles url template text, cached, on the engine or engines the entry chose. */

@@ -1,30 +1,57 @@
 /**
- * What the rest of routecast (`src/openapi/`, `src/adapters/`, `src/cli/`)
- * uses of the endpoint layer besides its public modules (not a package
- * export): the builder, the declared-operation contract, and the rules other
- * folders apply the same way, each in one place. Other folders import this
- * door, never a private `_` file.
+ * What the rest of routecast uses of `src/endpoint/` (not a package
+ * export): `src/openapi/`, `src/adapters/`, the command line and the entry
+ * files import the endpoint layer through this module only, never through
+ * its private (`_`) files.
  *
  * @module
  */
 
-export { type EndpointConfig, neutralEndpoint } from "./_builder.ts";
-export type { DeclaredOperations, OperationPlan } from "./_plan.ts";
-export { valuesOverDefaults } from "./_build.ts";
-export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
+// Builders and flavours.
+export {
+  type EndpointConfig,
+  GLOBAL_DEFAULTS,
+  makeEndpoint,
+  neutralEndpoint,
+  ROUTECAST,
+} from "./_builder.ts";
+export type { Flavour } from "./_flavour.ts";
+export type { PlanContext } from "./_plan.ts";
+export type { OctokitEndpoint } from "./_octokit_types.ts";
+
+// What ./openapi fills: the declared operations of a description (rule 25).
+export type { DeclaredOperations, OperationPlan, PlanView } from "./_operation_plan.ts";
+
+// The named options, and the key under which merge() carries declared parameters.
+export { DECLARED_PARAMETERS, isNamedOption, type NamedOption, OPTION_NAMES } from "./_options.ts";
+
+// Own properties, copies, merge rules.
+export { isPlainObject, own, ownAt, setOwn } from "./_own.ts";
+export { copyPlain, MAX_DEPTH } from "./_copy.ts";
+export { over, valuesOverDefaults } from "./_merge.ts";
+
+// Messages.
+export { invalid, quoteValue, typeName } from "./_messages.ts";
+
+// Headers, bodies, values.
+export { checkHeaderValue, type Headers, isToken, isTokenChar } from "./_headers.ts";
 export { JSON_CONTENT_TYPE } from "./_body.ts";
 export { clientJson, writeJson } from "./_json.ts";
-export { isNamedOption } from "./_options.ts";
-export {
-  copyPlain,
-  invalid,
-  isPlainObject,
-  MAX_DEPTH,
-  own,
-  quoteValue,
-  setOwn,
-  typeName,
-} from "./_objects.ts";
-export { appendQuery, type QueryWriter } from "./_query.ts";
-export { encodeQuery, formsWriter, type ListForm, type ObjectForm } from "./_query_forms.ts";
 export { urlValue } from "./_url.ts";
+
+// The query writers: one family, configured (docs/design.md rules 7, 24, 25).
+export {
+  appendQuery,
+  encodeQuery,
+  GITHUB_QUERY,
+  joinPair,
+  type ListForm,
+  nameEquals,
+  type ObjectForm,
+  openApiQuery,
+  type QueryForms,
+  type QueryStyle,
+  queryStyle,
+  type QueryWriter,
+  RFC6570_QUERY,
+} from "./_query.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { quoteValue } from "./_objects.ts";
+import { quoteValue } from "./_messages.ts";
 import type { Endpoint, GitHubEndpoint, OpenAPIEndpoint } from "./types.ts";
 import type { OctokitEndpoint } from "./_octokit_types.ts";
 

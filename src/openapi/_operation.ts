@@ -11,10 +11,8 @@ import { BoundedCache } from "../_cache.ts";
 import {
   type DeclaredOperations,
   encodeQuery,
-  formsWriter,
   isNamedOption,
-  type ListForm,
-  type ObjectForm,
+  openApiQuery,
   type OperationPlan,
   type QueryWriter,
   quoteValue,
@@ -95,20 +93,7 @@ const MAX_SHOWN = 1000;
  * commas, a pipe- or space-delimited object is written as `form` would).
  */
 function queryStyle(style: ParameterStyle, explode: boolean, reserved: boolean): QueryWriter {
-  let lists: ListForm = "comma";
-  let objects: ObjectForm = "comma";
-  if (style === "deepObject") {
-    lists = explode ? "repeat" : "comma";
-    objects = "deepObject";
-  } else if (explode) {
-    lists = "repeat";
-    objects = "explode";
-  } else if (style === "spaceDelimited") {
-    lists = "space";
-  } else if (style === "pipeDelimited") {
-    lists = "pipe";
-  }
-  return formsWriter(lists, objects, reserved);
+  return openApiQuery(style, explode, reserved).write;
 }
 
 function invalidDeclaration(route: string, detail: string): TypeError {

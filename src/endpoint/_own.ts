@@ -1,0 +1,40 @@
+/**
+ * Own-property helpers: a caller's key never reaches a prototype, and what
+ * a prototype holds is never read as the caller's (docs/design.md rule 14).
+ *
+ * @module
+ */
+
+import { isPlainObject } from "../_plain_object.ts";
+
+export { isPlainObject };
+
+/**
+ * Sets an own, enumerable data property, even for keys such as `__proto__`
+ * where plain assignment would change the object's prototype instead.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+/** The value of `key` when it is an own property of `object`, else `undefined`. */
+export function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/**
+ * `list[i]` of a sparse array the call fills by index: a hole is undefined,
+ * never what `Object.prototype` holds at that index (docs/design.md rule 14).
+ */
+export function ownAt(list: readonly unknown[], i: number): unknown {
+  return Object.hasOwn(list, i) ? list[i] : undefined;
+}
