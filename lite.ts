@@ -67,7 +67,7 @@ export function createEndpoint(defaults?: EndpointOptions, config?: EndpointConf
   return neutralEndpoint(compile, defaults, config);
 }
 export type { EndpointConfig };
-export { VERSION } from "./src/_version.ts";
+export { VERSION } from "./src/version.ts";
 export type * from "./src/endpoint/types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";

@@ -21,7 +21,7 @@
  */
 
 export { createEndpoint, endpoint, type EndpointConfig } from "./src/endpoint/mod.ts";
-export { VERSION } from "./src/_version.ts";
+export { VERSION } from "./src/version.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";
 export { typed } from "./src/endpoint/typed.ts";

@@ -81,9 +81,9 @@ export const endpoint: OctokitEndpoint = makeEndpoint({
   compile: compileUrlTemplate,
   flavour: OCTOKIT,
 }) as unknown as OctokitEndpoint; // the same builder, typed as @octokit/types types it
-export { VERSION } from "./src/_version.ts";
+export { VERSION } from "./src/version.ts";
 export { typed } from "./src/endpoint/typed.ts";
 export type * from "./src/endpoint/types.ts";
-export type * from "./src/endpoint/_octokit_types.ts";
+export type * from "./src/endpoint/octokit_types.ts";
 export { type FetchInit, toFetch } from "./src/adapters/to_fetch.ts";
 export { toCurl } from "./src/adapters/to_curl.ts";

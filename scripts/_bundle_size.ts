@@ -104,8 +104,8 @@ export async function octokitPair(
 }
 
 /** The module of a built package that holds `VERSION`, relative to the package. */
-const VERSION_MODULE = "esm/src/_version.js";
-/** Its one declaration, as tsc writes src/_version.ts. */
+const VERSION_MODULE = "esm/src/version.js";
+/** Its one declaration, as tsc writes src/version.ts. */
 const VERSION_DECLARATION = /^export const VERSION = "[^"\\\n]*";$/gm;
 
 /**
@@ -123,7 +123,7 @@ async function atVersion(packageDir: string, version: string): Promise<esbuild.P
   return {
     name: "routecast-version",
     setup(build) {
-      build.onLoad({ filter: /[\\/]_version\.js$/ }, async ({ path }) => {
+      build.onLoad({ filter: /[\\/]version\.js$/ }, async ({ path }) => {
         if (path !== target) return undefined;
         const text = await Deno.readTextFile(path);
         const declarations = text.match(VERSION_DECLARATION) ?? [];

@@ -207,7 +207,7 @@ Deno.test("@octokit/request's sources and typical @octokit/endpoint code compile
     "version.ts",
     "with-defaults.ts",
   ]);
-  const scratch = await Deno.makeTempDir({ prefix: "routecast_octokit_types_" });
+  const scratch = await Deno.makeTempDir({ prefix: "routecastoctokit_types_" });
   try {
     const [packed, dev] = await Promise.all([
       run("npm", ["pack", `${ROOT}npm`, `${ROOT}npm-octokit-endpoint`, "--json"], scratch),

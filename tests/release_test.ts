@@ -363,7 +363,7 @@ async function snapshot(clone: string) {
     files: await Promise.all(
       [
         "deno.json",
-        "src/_version.ts",
+        "src/version.ts",
         "README.md",
         "CHANGELOG.md",
         ".release/channels.json",
@@ -487,7 +487,7 @@ Deno.test("deno task release in scratch clones: refusals, dry runs on next and l
       assertStringIncludes(entry, "- Add the alpha option (");
       assertEquals(
         await run("git", ["diff", "--name-only", "HEAD~1"], online),
-        ".release/channels.json\nCHANGELOG.md\nREADME.md\ndeno.json\ndocs/octokit.md\nsrc/_version.ts\n",
+        ".release/channels.json\nCHANGELOG.md\nREADME.md\ndeno.json\ndocs/octokit.md\nsrc/version.ts\n",
       );
       assertEquals(parseChannels(await Deno.readTextFile(`${online}/.release/channels.json`)), {
         latest: null,
@@ -714,8 +714,8 @@ Deno.test("readmeBytes() measures README.md the same at any version", async () =
 
 /**
  * A built package named `fake` in a new folder: `esm/mod.js` exports the
- * user-agent `agent` from `esm/src/_version.js` (`versionText`) and `other`
- * from a module of the same file name elsewhere, `esm/other/_version.js`.
+ * user-agent `agent` from `esm/src/version.js` (`versionText`) and `other`
+ * from a module of the same file name elsewhere, `esm/other/version.js`.
  */
 async function fakePackage(versionText: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "routecast-size-" });
@@ -727,11 +727,11 @@ async function fakePackage(versionText: string): Promise<string> {
   );
   await Deno.writeTextFile(
     `${dir}/esm/mod.js`,
-    'import { VERSION } from "./src/_version.js";\nexport const agent = `fake/${VERSION}`;\n' +
-      'export { VERSION as other } from "./other/_version.js";\n',
+    'import { VERSION } from "./src/version.js";\nexport const agent = `fake/${VERSION}`;\n' +
+      'export { VERSION as other } from "./other/version.js";\n',
   );
-  await Deno.writeTextFile(`${dir}/esm/src/_version.js`, versionText);
-  await Deno.writeTextFile(`${dir}/esm/other/_version.js`, versionModule("7.7.7"));
+  await Deno.writeTextFile(`${dir}/esm/src/version.js`, versionText);
+  await Deno.writeTextFile(`${dir}/esm/other/version.js`, versionModule("7.7.7"));
   return dir;
 }
 
@@ -783,7 +783,7 @@ Deno.test("bundleSize() at a version refuses a version module that does not decl
       );
       assertStringIncludes(
         error.message,
-        `esm/src/_version.js declares VERSION ${count} times, expected once as \`export const VERSION = "<version>";\``,
+        `esm/src/version.js declares VERSION ${count} times, expected once as \`export const VERSION = "<version>";\``,
       );
     } finally {
       await esbuild.stop();

@@ -8,9 +8,9 @@ Deno.test("VERSION is deno.json's version", () => {
   assertEquals(VERSION, config.version);
 });
 
-Deno.test("src/_version.ts is not stale (run `deno task sync-version`)", async () => {
+Deno.test("src/version.ts is not stale (run `deno task sync-version`)", async () => {
   assertEquals(
-    await Deno.readTextFile(new URL("../src/_version.ts", import.meta.url)),
+    await Deno.readTextFile(new URL("../src/version.ts", import.meta.url)),
     versionModule(config.version),
   );
 });

@@ -9,8 +9,8 @@
  * @module
  */
 
-export { runCli } from "./run.ts";
-export { main } from "./main.ts";
-export type { CliResult } from "./result.ts";
-export type { CliInput } from "./input.ts";
-export type { Runtime } from "./runtime.ts";
+export { runCli } from "./_run.ts";
+export { main } from "./_main.ts";
+export type { CliResult } from "./_result.ts";
+export type { CliInput } from "./_input.ts";
+export type { Runtime } from "./_runtime.ts";

@@ -28,7 +28,7 @@ import type { Flavour } from "./_flavour.ts";
 import type { DeclaredOperations } from "./_operation_plan.ts";
 import { type ListForm, type ObjectForm, queryStyle } from "./_query.ts";
 import { routeFromString } from "./_route.ts";
-import { VERSION } from "../_version.ts";
+import { VERSION } from "../version.ts";
 
 export { ROUTECAST } from "./_flavour.ts";
 export type { Flavour } from "./_flavour.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { MAX_LIST_ITEMS } from "../uri_template/_values.ts";
+import { MAX_LIST_ITEMS } from "../uri_template/kit.ts";
 import { setOwn } from "./_own.ts";
 
 /** How deeply copied or merged options may nest; deeper is a `TypeError`, never a stack overflow. */

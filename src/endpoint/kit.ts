@@ -17,7 +17,7 @@ export {
 } from "./_builder.ts";
 export type { Flavour } from "./_flavour.ts";
 export type { PlanContext } from "./_plan.ts";
-export type { OctokitEndpoint } from "./_octokit_types.ts";
+export type { OctokitEndpoint } from "./octokit_types.ts";
 
 // What ./openapi fills: the declared operations of a description (rule 25).
 export type { DeclaredOperations, OperationPlan, PlanView } from "./_operation_plan.ts";

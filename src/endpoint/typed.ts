@@ -6,7 +6,7 @@
 
 import { quoteValue } from "./_messages.ts";
 import type { Endpoint, GitHubEndpoint, OpenAPIEndpoint } from "./types.ts";
-import type { OctokitEndpoint } from "./_octokit_types.ts";
+import type { OctokitEndpoint } from "./octokit_types.ts";
 
 /**
  * Returns `builder`, a builder made by `fromOpenAPI`, itself, typed from

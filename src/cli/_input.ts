@@ -9,8 +9,8 @@
 
 import { MAX_DEPTH } from "../endpoint/kit.ts";
 import { clip, quote } from "../uri_template/error.ts";
-import { oneLine } from "./result.ts";
-import { runtimeReadFile } from "./runtime.ts";
+import { oneLine } from "./_result.ts";
+import { runtimeReadFile } from "./_runtime.ts";
 
 /**
  * What the command reads besides its arguments: files named by `name=@file`

@@ -7,15 +7,15 @@
 
 import { compileOpenAPI } from "../openapi/mod.ts";
 import { quote } from "../uri_template/error.ts";
-import type { Invocation } from "./arguments.ts";
+import type { Invocation } from "./_arguments.ts";
 import {
   type CliInput,
   type InputBudget,
   parseJson,
   readFileText,
   readStdinText,
-} from "./input.ts";
-import { type CliResult, failed, printed, UsageError } from "./result.ts";
+} from "./_input.ts";
+import { type CliResult, failed, printed, UsageError } from "./_result.ts";
 
 /**
  * Runs `routecast openapi`: exit code 1 for a description that cannot be

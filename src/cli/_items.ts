@@ -10,7 +10,7 @@ import { appendQuery, isNamedOption, isToken, setOwn } from "../endpoint/kit.ts"
 import { expand } from "../uri_template/mod.ts";
 import { isVarname, Operator, parseSyntax } from "../uri_template/kit.ts";
 import { quote } from "../uri_template/error.ts";
-import { fileOfItem, parseJson } from "./input.ts";
+import { fileOfItem, parseJson } from "./_input.ts";
 
 /** Item separators, longest first where several start with the same character. */
 const SEPARATORS = [":=@", ":=", ":", "==", "=@", "=", "@"] as const;

@@ -7,7 +7,7 @@
  */
 
 import { quote } from "../uri_template/error.ts";
-import { UsageError } from "./result.ts";
+import { UsageError } from "./_result.ts";
 
 /** The options of one run, and its positional arguments in order. */
 export interface Invocation {

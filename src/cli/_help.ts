@@ -5,8 +5,8 @@
  */
 
 import { MAX_DEPTH } from "../endpoint/kit.ts";
-import { VERSION } from "../_version.ts";
-import { MAX_INPUT_TEXT } from "./input.ts";
+import { VERSION } from "../version.ts";
+import { MAX_INPUT_TEXT } from "./_input.ts";
 
 /** What `routecast --help` prints. */
 export const HELP: string =

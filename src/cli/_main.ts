@@ -5,8 +5,8 @@
  * @module
  */
 
-import { runCli } from "./run.ts";
-import { type Runtime, runtimeReadFile, runtimeReadStdin } from "./runtime.ts";
+import { runCli } from "./_run.ts";
+import { type Runtime, runtimeReadFile, runtimeReadStdin } from "./_runtime.ts";
 
 /**
  * Runs the command with the process's arguments: prints through `console`

@@ -10,9 +10,9 @@ import { endpoint } from "../endpoint/mod.ts";
 import type { EndpointOptions, RequestOptions } from "../endpoint/types.ts";
 import { toCurl } from "../adapters/to_curl.ts";
 import { toFetchSource } from "../adapters/to_fetch_source.ts";
-import { VERSION } from "../_version.ts";
-import { type Invocation, parseArguments, type Target, targetOf } from "./arguments.ts";
-import { HELP } from "./help.ts";
+import { VERSION } from "../version.ts";
+import { type Invocation, parseArguments, type Target, targetOf } from "./_arguments.ts";
+import { HELP } from "./_help.ts";
 import {
   type CliInput,
   fileOfItem,
@@ -20,10 +20,10 @@ import {
   readFileText,
   stdinBytes,
   textOf,
-} from "./input.ts";
-import { optionsFromItems, queryVariables, withQuery } from "./items.ts";
-import { openapiTable } from "./openapi.ts";
-import { type CliResult, failed, printed, UsageError } from "./result.ts";
+} from "./_input.ts";
+import { optionsFromItems, queryVariables, withQuery } from "./_items.ts";
+import { openapiTable } from "./_openapi.ts";
+import { type CliResult, failed, printed, UsageError } from "./_result.ts";
 
 /**
  * Runs the command on `args` (the words after the command name) and returns
