@@ -62,6 +62,18 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "target",
   "defaultQuery",
   "noPreviews",
+  "dash",
+  "roles",
+  "givenBase",
+  "givenPrefix",
+  "searchPlus",
+  "isView",
+  "shortOutput",
+  "heapBase",
+  "errorIndex",
+  "refs",
+  "low",
+  "common",
 ];
 
 /** The short name of `INTERNAL_PROPERTIES[i]`: `$0`, `$1`... (no source name starts with `$`). */

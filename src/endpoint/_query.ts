@@ -125,9 +125,7 @@ export function queryStyle(forms: QueryForms): QueryStyle {
   const encode = (text: string) => encodeValue(text, reserved);
   const prefix = (name: string) => keyOf(name, reserved);
   if (!reserved && lists === "comma" && objects === "comma") {
-    return searchPlus
-      ? { write: githubPair, prefix: (name) => name === "q" ? undefined : nameEquals(name) }
-      : { write: rfc6570Pair, prefix };
+    return searchPlus ? GITHUB_QUERY : RFC6570_QUERY;
   }
   const write: QueryWriter = (name, value) => {
     if (typeof value === "string") {
@@ -155,20 +153,22 @@ export function queryStyle(forms: QueryForms): QueryStyle {
   return { write, prefix: searchPlus ? (name) => name === "q" ? undefined : prefix(name) : prefix };
 }
 
-/** GitHub's query (rule 7): `{?name}` pairs, but a string `q` keeps its `+` separators. */
-export const GITHUB_QUERY: QueryStyle = queryStyle({
-  lists: "comma",
-  objects: "comma",
-  reserved: false,
-  searchPlus: true,
-});
+/**
+ * GitHub's query (rule 7): `{?name}` pairs, but a string `q` keeps its `+`
+ * separators. What `queryStyle({ lists: "comma", objects: "comma", reserved:
+ * false, searchPlus: true })` gives, written out so that a bundle with only
+ * GitHub's builders carries none of the other styles.
+ */
+export const GITHUB_QUERY: QueryStyle = {
+  write: githubPair,
+  prefix: (name) => name === "q" ? undefined : nameEquals(name),
+};
 
-/** The neutral RFC 6570 pairs: each parameter as `{?name}` expands it. */
-export const RFC6570_QUERY: QueryStyle = queryStyle({
-  lists: "comma",
-  objects: "comma",
-  reserved: false,
-});
+/**
+ * The neutral RFC 6570 pairs: each parameter as `{?name}` expands it
+ * (`queryStyle({ lists: "comma", objects: "comma", reserved: false })`).
+ */
+export const RFC6570_QUERY: QueryStyle = { write: rfc6570Pair, prefix: nameEquals };
 
 /**
  * The query style of a declared query parameter or form property (rule 25)
