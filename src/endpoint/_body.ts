@@ -52,7 +52,7 @@ export function callBody(plan: Plan, call: Call, headers: Headers): unknown {
       const [name, fallback] = restDefaults[i];
       setOwn(members, name, over(fallback, call.overrides?.[i], name, true));
     }
-    for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
+    for (let i = 0; rest !== undefined && i < rest.length; i += 3) {
       setOwn(members, rest[i] as string, rest[i + 1]);
     }
   }

@@ -11,7 +11,7 @@ import type { Plan } from "./_plan.ts";
 import type { Call } from "./_call.ts";
 import type { Headers } from "./_headers.ts";
 import { over } from "./_merge.ts";
-import { appendQuery, joinPair } from "./_query.ts";
+import { appendQuery, joinPair, primitivePair } from "./_query.ts";
 
 /**
  * The declared query parameters (rule 25) before the pairs made while the
@@ -39,9 +39,15 @@ export function restQuery(plan: Plan, call: Call, query: string): string {
     query = joinPair(query, defaultsQuery(plan, call.overrides));
   }
   const rest = call.rest;
-  const write = plan.flavour.query.write;
-  for (let i = 0; rest !== undefined && i < rest.length; i += 2) {
-    query = joinPair(query, write(rest[i] as string, rest[i + 1]));
+  for (let i = 0; rest !== undefined && i < rest.length; i += 3) {
+    const value = rest[i + 1];
+    // A string or number is written with the prefix the plan keeps for its name.
+    query = joinPair(
+      query,
+      typeof value === "string" || typeof value === "number"
+        ? primitivePair(plan, rest[i] as string, value, rest[i + 2] as string | undefined)
+        : plan.flavour.query.write(rest[i] as string, value),
+    );
   }
   return query;
 }

@@ -23,7 +23,7 @@ export interface Call {
   declared: unknown[] | undefined;
   /** The call's values for the defaults' other parameters, by index. */
   overrides: unknown[] | undefined;
-  /** The call's other parameters, as `name, value, name, value...`. */
+  /** The call's other parameters, as `name, value, prefix, name, value, prefix...` (prefix: what the query writes before a string or number of that name, when it is one). */
   rest: unknown[] | undefined;
   /**
    * Without default parameters to put first, the body's members and the
@@ -100,7 +100,8 @@ export function readOther(
     (call.overrides ??= new Array(plan.restDefaults.length).fill(undefined))[at] = value;
   } else if (plan.restDefaults.length > 0 || plan.query) {
     // After the defaults' parameters, or after a value that may throw: written later, in order.
-    (call.rest ??= []).push(key, value);
+    // With what the query writes before a string or number of it (undefined for a body member).
+    (call.rest ??= []).push(key, value, detail);
   } else {
     setOwn(call.members ??= {}, key, value);
   }
