@@ -38,14 +38,21 @@ function kilobytes(kb: number): number {
  * is the size reached, rounded up to 0.1 KB, so that growth fails. Hardening
  * round four (own-field reads, the declared-name carrier of merge(), decoded
  * dot-segment checks, the description checks) took `.`, `./lite` and
- * `./octokit` up by about 1.2 KB and `./openapi` by 4.1 KB; the redesign
- * ("One rule, one place") sets lower budgets to win that back.
+ * `./octokit` up by about 1.2 KB and `./openapi` by 4.1 KB. The redesign
+ * ("One rule, one place": one door per folder, one file per rule, build()
+ * as steps) shortened internal property names in the npm build
+ * (scripts/_mangle.ts) and kept OpenAPI's query styles out of GitHub's
+ * bundles, but its smaller files and named roles cost more than that won:
+ * `.` +0.2 KB, `./lite` and `./octokit` +0.15 KB, `./openapi` +0.3 KB. Its
+ * targets (`./lite`, `./octokit` 10.5 KB; `.` 15.2 KB; `./openapi` 17.0
+ * KB; `./uri-template/lite` 3.5 KB; the Octokit pair +8.5 KB) are not
+ * reached.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(17.2) },
-  "./lite": { name: "endpoint", budget: kilobytes(12.8) },
-  "./octokit": { name: "endpoint", budget: kilobytes(12.8) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(21.2) },
+  ".": { name: "endpoint", budget: kilobytes(17.4) },
+  "./lite": { name: "endpoint", budget: kilobytes(13.0) },
+  "./octokit": { name: "endpoint", budget: kilobytes(13.0) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(21.5) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -56,7 +63,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes at the version `SIZE_VERSION`. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(10.8);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(10.9);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`
