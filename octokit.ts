@@ -1,6 +1,6 @@
 /**
  * routecast's `endpoint` in the flavour of `@octokit/endpoint` 11.0.5
- * (DECISIONS.md rule 23): the same code as the main entry, configured where
+ * (docs/design.md rule 23): the same code as the main entry, configured where
  * the main entry departs from the reference for the spec's sake, so that
  * code written against the reference (above all @octokit/request, which
  * hands `method` to `fetch` as it is) works unchanged:
@@ -35,7 +35,7 @@
 import { compileUrlTemplate } from "./src/uri_template/lite.ts";
 import { type Flavour, makeEndpoint, type OctokitEndpoint, ROUTECAST } from "./src/endpoint/kit.ts";
 
-/** The reference's observable behaviour where DECISIONS.md departs from it (rule 23). */
+/** The reference's observable behaviour where docs/design.md departs from it (rule 23). */
 const OCTOKIT: Flavour = {
   ...ROUTECAST,
   upperCaseMethod: true,

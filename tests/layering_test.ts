@@ -241,3 +241,12 @@ Deno.test("CONTRIBUTING.md's layout names every library file, and no file that i
     "names the map gives that are not files",
   );
 });
+
+Deno.test("library comments cite docs/design.md, which ships, never DECISIONS.md, which does not", async () => {
+  const citing: string[] = [];
+  for (const file of await libraryFiles()) {
+    const text = await Deno.readTextFile(new URL(file, ROOT));
+    if (text.includes("DECISIONS.md")) citing.push(file);
+  }
+  assertEquals(citing, []);
+});

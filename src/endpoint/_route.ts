@@ -1,6 +1,6 @@
 /**
  * Route strings (`"POST /repos/{owner}/{repo}/issues"`): the method and the
- * url, full URLs, and `:name` placeholders (DECISIONS.md rules 2, 4 and 5).
+ * url, full URLs, and `:name` placeholders (docs/design.md rules 2, 4 and 5).
  *
  * @module
  */
