@@ -18,6 +18,7 @@
  */
 
 import * as esbuild from "esbuild";
+import { WASM_HEX } from "../src/uri_template/_wasm_bytes.generated.ts";
 
 /**
  * The internal property names the npm build shortens: fields of the
@@ -59,7 +60,6 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "kinds",
   "details",
   "moves",
-  "target",
   "defaultQuery",
   "noPreviews",
   "dash",
@@ -67,10 +67,6 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "givenBase",
   "givenPrefix",
   "searchPlus",
-  "isView",
-  "shortOutput",
-  "heapBase",
-  "errorIndex",
   "refs",
   "low",
   "common",
@@ -92,12 +88,16 @@ export function mangleProblems(
   names: readonly string[],
   modules: readonly string[],
   declarations: readonly string[],
+  external: ReadonlySet<string> = externalNames(),
 ): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const name of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) problems.push(`${name}: not an identifier`);
     if (seen.has(name)) problems.push(`${name}: listed twice`);
+    if (external.has(name)) {
+      problems.push(`${name}: a built-in's or the WebAssembly engine's name, which is not ours`);
+    }
     seen.add(name);
     const word = new RegExp(`(?<![\\w$])${name}(?![\\w$])`);
     if (declarations.some((text) => word.test(text))) {
@@ -109,6 +109,34 @@ export function mangleProblems(
     }
   }
   return problems;
+}
+
+/**
+ * The property names routecast reads but does not make: those of every
+ * built-in (`ArrayBuffer.isView`, `Map.prototype.get`...), and the exports
+ * of the WebAssembly engine (`heapBase`...), which its binary names.
+ */
+export function externalNames(): Set<string> {
+  const names = new Set<string>();
+  const add = (object: object | null) => {
+    for (; object !== null; object = Object.getPrototypeOf(object)) {
+      for (const key of Object.getOwnPropertyNames(object)) names.add(key);
+    }
+  };
+  for (const key of Object.getOwnPropertyNames(globalThis)) {
+    names.add(key);
+    const value = (globalThis as Record<string, unknown>)[key];
+    if ((typeof value === "function" || typeof value === "object") && value !== null) {
+      add(value);
+      const prototype = (value as { prototype?: unknown }).prototype;
+      if (typeof prototype === "object") add(prototype);
+    }
+  }
+  const hex = WASM_HEX;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (const { name } of WebAssembly.Module.exports(new WebAssembly.Module(bytes))) names.add(name);
+  return names;
 }
 
 /**

@@ -71,3 +71,13 @@ Deno.test("INTERNAL_PROPERTIES holds identifiers, each once", () => {
     [],
   );
 });
+
+Deno.test("mangleProblems refuses a built-in's property name and the WebAssembly engine's exports", () => {
+  // ArrayBuffer.isView and the engine's heapBase are read by routecast, never made by it.
+  for (const name of ["isView", "heapBase", "shortOutput", "hasOwn", "target"]) {
+    assertEquals(mangleProblems([name], [], []), [
+      `${name}: a built-in's or the WebAssembly engine's name, which is not ours`,
+    ]);
+  }
+  assertEquals(mangleProblems(["restDefaults"], [], []), []);
+});
