@@ -8,7 +8,6 @@ import { assert, assertEquals, assertThrows } from "@std/assert";
 import {
   GITHUB_QUERY,
   isToken,
-  isTokenChar,
   openApiQuery,
   OPTION_NAMES,
   queryStyle,
@@ -25,10 +24,7 @@ Deno.test("kit: OPTION_NAMES lists exactly the named options of EndpointOptions"
   assert(Object.isFrozen(OPTION_NAMES));
 });
 
-Deno.test("kit: isTokenChar agrees with isToken on every UTF-16 code unit", () => {
-  for (let code = 0; code < 0x10000; code++) {
-    assertEquals(isTokenChar(code), isToken(String.fromCharCode(code)), `code ${code}`);
-  }
+Deno.test("kit: isToken is RFC 9110's token", () => {
   assert(isToken("X-Api-Key") && !isToken("a b") && !isToken("") && !isToken("é"));
 });
 

@@ -25,11 +25,6 @@ export function isToken(text: string): boolean {
   return TOKEN.test(text);
 }
 
-/** Whether the UTF-16 code unit `code` is an HTTP token character (RFC 9110 tchar). */
-export function isTokenChar(code: number): boolean {
-  return TOKEN.test(String.fromCharCode(code));
-}
-
 /**
  * The header name for `key`: lower-cased (a token's only non-ASCII-free
  * change), without a call to `toLowerCase` when it already is. Kept for the

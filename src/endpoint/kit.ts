@@ -16,17 +16,16 @@ export {
   ROUTECAST,
 } from "./_builder.ts";
 export type { Flavour } from "./_flavour.ts";
-export type { PlanContext } from "./_plan.ts";
 export type { OctokitEndpoint } from "./octokit_types.ts";
 
 // What ./openapi fills: the declared operations of a description (rule 25).
-export type { DeclaredOperations, OperationPlan, PlanView } from "./_operation_plan.ts";
+export type { DeclaredOperations, OperationPlan } from "./_operation_plan.ts";
 
-// The named options, and the key under which merge() carries declared parameters.
-export { DECLARED_PARAMETERS, isNamedOption, type NamedOption, OPTION_NAMES } from "./_options.ts";
+// The named options.
+export { isNamedOption, OPTION_NAMES } from "./_options.ts";
 
 // Own properties, copies, merge rules.
-export { isPlainObject, own, ownAt, setOwn } from "./_own.ts";
+export { isPlainObject, own, setOwn } from "./_own.ts";
 export { copyPlain, MAX_DEPTH } from "./_copy.ts";
 export { over, valuesOverDefaults } from "./_merge.ts";
 
@@ -34,7 +33,7 @@ export { over, valuesOverDefaults } from "./_merge.ts";
 export { invalid, quoteValue, typeName } from "./_messages.ts";
 
 // Headers, bodies, values.
-export { checkHeaderValue, type Headers, isToken, isTokenChar } from "./_headers.ts";
+export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
 export { JSON_CONTENT_TYPE } from "./_body.ts";
 export { clientJson, writeJson } from "./_json.ts";
 export { urlValue } from "./_url.ts";
@@ -44,13 +43,7 @@ export {
   appendQuery,
   encodeQuery,
   GITHUB_QUERY,
-  joinPair,
-  type ListForm,
-  nameEquals,
-  type ObjectForm,
   openApiQuery,
-  type QueryForms,
-  type QueryStyle,
   queryStyle,
   type QueryWriter,
   RFC6570_QUERY,

@@ -11,12 +11,7 @@
 
 import type { CompiledUrlTemplate } from "./_engine.ts";
 
-export type {
-  CompiledTemplate,
-  CompiledUrlTemplate,
-  ScalarValue,
-  TemplateValue,
-} from "./_engine.ts";
+export type { CompiledUrlTemplate, TemplateValue } from "./_engine.ts";
 export type { TemplateExpressions } from "./_template_types.ts";
 export { type Expression, isVarname, Operator, parseSyntax, type Part } from "./_syntax.ts";
 export { encodeNumber, encodeText, isWordChar } from "./_encode.ts";
