@@ -30,3 +30,19 @@ function group(name: string, run: (call: Call) => { url: string }) {
 group("openapi: GET path+query", (call) => call(GET_ROUTE, GET));
 
 group("openapi: POST JSON body", (call) => call(POST_ROUTE, POST));
+
+// Making a builder, as serverless code does per cold start, against parsing
+// the description's JSON: the largest description vendored (Stripe's, trimmed).
+const STRIPE = Deno.readTextFileSync(
+  new URL("../tests/testdata/openapi/stripe/openapi.json", import.meta.url),
+);
+const stripe = JSON.parse(STRIPE);
+bench("JSON.parse", { group: "openapi: make a builder (Stripe)", baseline: true }, () => {
+  JSON.parse(STRIPE);
+});
+bench("fromOpenAPI", { group: "openapi: make a builder (Stripe)" }, () => {
+  fromOpenAPI(stripe);
+});
+bench("fromOpenAPI + first call", { group: "openapi: make a builder (Stripe)" }, () => {
+  (fromOpenAPI(stripe) as unknown as Call)("GET /v1/customers/{customer}", { customer: "cus_1" });
+});

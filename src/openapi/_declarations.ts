@@ -136,3 +136,16 @@ export interface OperationDeclaration {
    */
   readonly error?: string;
 }
+
+/**
+ * The operations of a description, each compiled when it is first asked
+ * for (docs/design.md rule 25): making a builder from a large description
+ * costs one pass over its paths, and a call compiles only its own path item.
+ * `keys()` lists every operation in the description's order.
+ */
+export interface Operations {
+  /** The declaration of `"<METHOD> <path>"` (method upper-case), compiled on first use. */
+  get(route: string): OperationDeclaration | undefined;
+  /** Every operation's route, in the description's order. */
+  keys(): Iterable<string>;
+}

@@ -22,6 +22,7 @@ import { escapeText, isVarname } from "../uri_template/kit.ts";
 import type {
   BodyDeclaration,
   OperationDeclaration,
+  Operations,
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
@@ -338,7 +339,7 @@ const NOTHING: ReadonlySet<string> = new Set();
  * @param server The description's first server.
  */
 export function declaredOperations(
-  operations: ReadonlyMap<string, OperationDeclaration>,
+  operations: Operations,
   server: string | undefined,
 ): DeclaredOperations {
   const shadowing = new BoundedCache((key) => {
