@@ -105,7 +105,7 @@ export function securityOf(
       return `expected security requirements (objects), found ${quoteValue(requirement)}`;
     }
     const names = Object.keys(requirement);
-    if (names.length > 0) alternatives.push(names);
+    if (names.length > 0 && names.every(known)) alternatives.push(names);
   }
   return alternatives;
 }
