@@ -17,6 +17,7 @@
 
 import type {
   BodyDeclaration,
+  CompiledDescription,
   EncodingDeclaration,
   OperationDeclaration,
   Operations,
@@ -40,6 +41,7 @@ import {
   topPlace,
 } from "./_refs.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
+import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import {
   baseUrlProblem,
   hasScheme,
@@ -81,6 +83,7 @@ interface Compile {
   readonly servers: Map<object, string | TypeError>;
   /** The named options among a schema's top-level properties (only for walks that met no cycle). */
   readonly fields: Map<object, readonly string[] | TypeError>;
+  readonly security: DescriptionSecurity;
 }
 
 /**
@@ -538,6 +541,8 @@ interface Operation {
   readonly parameters: ParameterDeclaration[];
   readonly body: BodyDeclaration | undefined;
   readonly server: ServerUrl | undefined;
+  /** Its own security requirements, when not the description's (rule 26). */
+  readonly security: string[][] | undefined;
 }
 
 /**
@@ -578,6 +583,7 @@ function readOperation(
     parameters,
     body: readBody(c, field(operation.node, "requestBody"), place(at, "requestBody"), shared),
     server: firstServer(c, field(operation.node, "servers"), place(at, "servers")),
+    security: c.security.own(field(operation.node, "security"), place(at, "security")),
   };
 }
 
@@ -646,6 +652,7 @@ function operationDeclaration(
   if (operationBase !== undefined && operationBase !== server) {
     declaration.server = operationBase;
   }
+  if (operation.security !== undefined) declaration.security = operation.security;
   return declaration as OperationDeclaration;
 }
 
@@ -719,12 +726,12 @@ function compilePath(
  * description (Swagger 2.0 included), `paths` that is not an object, or a
  * first server of the description that can be no base url.
  */
-export function compileLazily(
-  description: unknown,
-): { readonly server: string | undefined; readonly operations: Operations } {
+export function compileLazily(description: unknown): CompiledDescription {
   const document = openAPIDocument(description);
+  const refs = new Resolver(document);
   const c: Compile = {
-    refs: new Resolver(document),
+    refs,
+    security: descriptionSecurity(refs, document),
     parameters: new Map(),
     bodies: new Map(),
     servers: new Map(),
@@ -767,7 +774,8 @@ export function compileLazily(
     },
     keys: () => index.keys(),
   };
-  return { server, operations };
+  const { schemes, security } = c.security;
+  return { server, schemes, security: Array.isArray(security) ? security : undefined, operations };
 }
 
 /**
@@ -780,11 +788,13 @@ export function compileLazily(
  * first server of the description that can be no base url.
  */
 export function compileDescription(description: unknown): OpenAPITable {
-  const { server, operations } = compileLazily(description);
+  const { server, schemes, security, operations } = compileLazily(description);
   const all: Record<string, OperationDeclaration> = {};
   for (const route of operations.keys()) setOwn(all, route, operations.get(route)!);
   const table: Record<string, unknown> = { format: TABLE_FORMAT };
   if (server !== undefined) table.server = server;
+  if (schemes !== undefined) table.schemes = schemes;
+  if (security !== undefined) table.security = security;
   table.operations = all;
   return table as unknown as OpenAPITable;
 }

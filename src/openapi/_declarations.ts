@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { SchemeDeclaration } from "./_credentials.ts";
+
 /**
  * Where a parameter goes (OpenAPI's `in`).
  *
@@ -131,6 +133,11 @@ export interface OperationDeclaration {
   /** The operation's (or its path's) first server url, when not the description's. */
   readonly server?: string;
   /**
+   * Its own security requirements, when not the description's: alternatives,
+   * each the names of the schemes it needs together (`[]`: none).
+   */
+  readonly security?: readonly (readonly string[])[];
+  /**
    * What is wrong with the operation in the description, reported when the
    * route is called (the description's other operations work).
    */
@@ -148,4 +155,16 @@ export interface Operations {
   get(route: string): OperationDeclaration | undefined;
   /** Every operation's route, in the description's order. */
   keys(): Iterable<string>;
+}
+
+/** What `compileLazily()` reads of a description at once, and its operations. */
+export interface CompiledDescription {
+  /** The description's first server. */
+  readonly server: string | undefined;
+  /** Its security schemes (never a credential), as the table records them. */
+  readonly schemes: Record<string, SchemeDeclaration> | undefined;
+  /** Its own security requirements, when they can be read. */
+  readonly security: string[][] | undefined;
+  /** Its operations, each compiled on first use. */
+  readonly operations: Operations;
 }
