@@ -20,24 +20,7 @@ import { type Json, operationsOf } from "./_openapi_operations.ts";
 import { seedOf, valuesFor } from "./_openapi_values.ts";
 import { normalizeUnreserved, resolveForSwagger } from "./_openapi_compare.ts";
 import { CONTEXT_URL } from "./_openapi_descriptions.ts";
-
-const BESIDE = ["stripe", "kubernetes", "asana", "jira"];
-const SMALL = ["nasa-apod", "meshery", "airflow"];
-
-function load(name: string): Json {
-  const read = (path: string) =>
-    JSON.parse(Deno.readTextFileSync(new URL(`./testdata/${path}`, import.meta.url)));
-  if (SMALL.includes(name)) return read(`openapi-security/${name}/openapi.json`);
-  const document = read(`openapi/${name}/openapi.json`);
-  const security = read(`openapi/${name}/security.json`);
-  document.components = { ...document.components, securitySchemes: security.securitySchemes };
-  if (security.security) document.security = security.security;
-  for (const [key, value] of Object.entries(security.operations)) {
-    const space = key.indexOf(" ");
-    document.paths[key.slice(space + 1)][key.slice(0, space)].security = value;
-  }
-  return document;
-}
+import { BESIDE, credentialFor, load, SMALL, TOKEN } from "./_openapi_security.ts";
 
 /** What a credential adds to a request: headers set or changed, query pieces added. */
 function added(without: Json, withIt: Json): { headers: Record<string, string>; query: string[] } {
@@ -58,23 +41,6 @@ function added(without: Json, withIt: Json): { headers: Record<string, string>; 
   const query = [...pieces(withIt.url)];
   for (const piece of pieces(without.url)) query.splice(query.indexOf(piece), 1);
   return { headers, query };
-}
-
-const TOKEN = "sk_test_4eC39HqLyjWDarjtT1zdp7dc";
-
-function credentialFor(scheme: Json): { routecast: Json; swagger: Json } | undefined {
-  const http = String(scheme.scheme ?? "").toLowerCase();
-  if (scheme.type === "http" && http === "basic") {
-    const pair = { username: "user@example.com", password: TOKEN };
-    return { routecast: pair, swagger: pair };
-  }
-  if (scheme.type === "apiKey" || (scheme.type === "http" && http === "bearer")) {
-    return { routecast: TOKEN, swagger: TOKEN };
-  }
-  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") {
-    return { routecast: TOKEN, swagger: { token: { access_token: TOKEN } } };
-  }
-  return undefined; // another http scheme: swagger-client sends nothing for it
 }
 
 Deno.test("credentials: what one credential adds is what swagger-client's securities add, on real descriptions", async () => {
