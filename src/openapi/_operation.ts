@@ -26,6 +26,7 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
+import { strictKeys, unknownOperation } from "./_strict.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -295,6 +296,8 @@ function compileOperation(
   route: string,
   path: string,
   operation: OperationDeclaration,
+  upper: string,
+  settings: OperationSettings,
 ): OperationPlan {
   const error = read(operation, "error");
   if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN));
@@ -308,21 +311,27 @@ function compileOperation(
   const body = read(operation, "body");
   const type = body && read(body, "type");
   const kind = body && read(body, "kind");
+  const key = upper + " " + path;
+  const write: OperationPlan["write"] = (values, plan, headers) =>
+    writeParameters(
+      parameters,
+      plan.declaredDefaults.length === 0
+        ? values
+        : valuesOverDefaults(plan.declaredDefaults, values, names),
+      headers,
+    );
+  const check = settings.strict ? strictKeys(route, upper, operation) : undefined;
   return {
     template,
-    server: read(operation, "server"),
+    server: settings.servers?.has(key) ? settings.servers.get(key) : read(operation, "server"),
     names,
     byName: declared.byName,
     shadowed: shadowed.size === 0 ? undefined : shadowed,
     pathValues: jsonPathValues(declared.path),
-    write: (values, plan, headers) =>
-      writeParameters(
-        parameters,
-        plan.declaredDefaults.length === 0
-          ? values
-          : valuesOverDefaults(plan.declaredDefaults, values, names),
-        headers,
-      ),
+    write: check === undefined ? write : (values, plan, headers) => {
+      check(plan);
+      return write(values, plan, headers);
+    },
     // fetch writes a multipart body's content type with its boundary: set none.
     contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
     body: bodyWriter(body),
@@ -331,15 +340,24 @@ function compileOperation(
 
 const NOTHING: ReadonlySet<string> = new Set();
 
+/** What a builder's options decide for its operations (rule 26). */
+export interface OperationSettings {
+  /** Whether a route that is no operation, or a key its body cannot take, is an error. */
+  readonly strict: boolean;
+  /** The servers of operations with their own, as the options filled them. */
+  readonly servers?: ReadonlyMap<string, string | undefined>;
+}
+
 /**
  * The declared operations of a table, as the endpoint layer reads them.
  *
  * @param operations The operations by `"<METHOD> <path>"` (method upper-case).
- * @param server The description's first server.
+ * @param server The chosen server of the description.
  */
 export function declaredOperations(
   operations: ReadonlyMap<string, OperationDeclaration>,
   server: string | undefined,
+  settings: OperationSettings,
 ): DeclaredOperations {
   const shadowing = new BoundedCache((key) => {
     const operation = operations.get(key);
@@ -349,7 +367,11 @@ export function declaredOperations(
     server,
     operation(method, url, route) {
       const declaration = operations.get(method + " " + url);
-      return declaration === undefined ? undefined : compileOperation(route, url, declaration);
+      if (declaration !== undefined) {
+        return compileOperation(route, url, declaration, method, settings);
+      }
+      if (settings.strict) throw unknownOperation(route, url, operations.keys());
+      return undefined;
     },
     shadowed: (method, url) => shadowing.get(method.toUpperCase() + " " + url),
   };

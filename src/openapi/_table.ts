@@ -14,15 +14,9 @@ import type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
+  ServerDeclaration,
 } from "./_declarations.ts";
-import { declaredOperations } from "./_operation.ts";
-import {
-  copyPlain,
-  type DeclaredOperations,
-  isPlainObject,
-  isToken,
-  quoteValue,
-} from "../endpoint/kit.ts";
+import { copyPlain, isPlainObject, isToken, quoteValue } from "../endpoint/kit.ts";
 import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
@@ -52,6 +46,11 @@ export interface OpenAPITable {
   readonly format: "routecast-openapi-table/1";
   /** The description's first server url, with its variables at their defaults. */
   readonly server?: string;
+  /**
+   * The description's servers as written, when the `server` and
+   * `serverVariables` options can choose or fill them.
+   */
+  readonly servers?: readonly ServerDeclaration[];
   /** The operations by `"<METHOD> <path>"`: method upper-case, path as the description names it. */
   readonly operations: { readonly [route: string]: OperationDeclaration };
 }
@@ -118,6 +117,46 @@ function checkServer(value: unknown, where: string): void {
   if (problem !== undefined) throw invalidTable(where, problem);
 }
 
+function checkStrings(value: unknown, where: string): void {
+  if (!Array.isArray(value)) {
+    throw invalidTable(where, `expected an array, found ${quoteValue(value)}`);
+  }
+  value.forEach((name, index) => stringAt(name, at(where, index)));
+}
+
+/** A server as written: a string url, and variables with string defaults and enums. */
+function checkServerDeclaration(value: unknown, where: string): void {
+  const server = plainAt(value, where, "a server");
+  checkKeys(server, ["url", "variables"], where);
+  stringAt(field(server, "url"), at(where, "url"));
+  const variables = field(server, "variables");
+  if (variables === undefined) return;
+  const named = plainAt(variables, at(where, "variables"), "a map of variables");
+  for (const name of Object.keys(named)) {
+    const place = at(at(where, "variables"), name);
+    const variable = plainAt(field(named, name), place, "a server variable");
+    checkKeys(variable, ["default", "enum"], place);
+    const value = field(variable, "default");
+    if (value !== undefined) stringAt(value, at(place, "default"));
+    const allowed = field(variable, "enum");
+    if (allowed !== undefined) checkStrings(allowed, at(place, "enum"));
+  }
+}
+
+/** A list of servers as written (`count`: exactly that many). */
+function checkServers(value: unknown, where: string, count?: number): ServerDeclaration[] {
+  if (!Array.isArray(value) || (count !== undefined && value.length !== count)) {
+    throw invalidTable(
+      where,
+      `expected ${count === undefined ? "an array of servers" : "an array of one server"}, found ${
+        quoteValue(value)
+      }`,
+    );
+  }
+  value.forEach((server, index) => checkServerDeclaration(server, at(where, index)));
+  return value;
+}
+
 function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const parameter = plainAt(value, where, "a parameter");
   checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
@@ -139,7 +178,7 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
 
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
-  checkKeys(body, ["type", "kind", "encoding", "fields"], where);
+  checkKeys(body, ["type", "kind", "encoding", "fields", "closed"], where);
   const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
   if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");
@@ -161,14 +200,18 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
       for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
     }
   }
-  const fields = field(body, "fields");
-  if (fields !== undefined) {
-    if (!Array.isArray(fields)) {
-      throw invalidTable(at(where, "fields"), `expected an array, found ${quoteValue(fields)}`);
-    }
-    fields.forEach((name, index) => stringAt(name, at(at(where, "fields"), index)));
+  for (const key of ["fields", "closed"]) {
+    const names = field(body, key);
+    if (names !== undefined) checkStrings(names, at(where, key));
   }
   return body as unknown as BodyDeclaration;
+}
+
+/** A table, checked: its operations indexed, its servers. */
+export interface TableContents {
+  readonly operations: ReadonlyMap<string, OperationDeclaration>;
+  readonly server: string | undefined;
+  readonly servers: readonly ServerDeclaration[] | undefined;
 }
 
 /**
@@ -176,10 +219,10 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
  *
  * @throws {TypeError} For anything that is not a table `compileOpenAPI` could write.
  */
-export function readTable(value: unknown): DeclaredOperations {
+export function readTable(value: unknown): TableContents {
   // A copy, frozen: changing the caller's table afterwards changes no builder.
   const table = plainAt(copyPlain(value, true, "OpenAPI table"), TOP, "an operation table");
-  checkKeys(table, ["format", "server", "operations"], TOP);
+  checkKeys(table, ["format", "server", "servers", "operations"], TOP);
   if (field(table, "format") !== TABLE_FORMAT) {
     throw invalidTable(
       "format",
@@ -188,6 +231,8 @@ export function readTable(value: unknown): DeclaredOperations {
   }
   const server = field(table, "server");
   if (server !== undefined) checkServer(server, "server");
+  const servers = field(table, "servers");
+  if (servers !== undefined) checkServers(servers, "servers");
   const operations = plainAt(field(table, "operations"), "operations", "the operations");
   const map = new Map<string, OperationDeclaration>();
   for (const route of Object.keys(operations)) {
@@ -199,7 +244,7 @@ export function readTable(value: unknown): DeclaredOperations {
       throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
     }
     const operation = plainAt(operations[route], where, "an operation");
-    checkKeys(operation, ["parameters", "body", "server", "error"], where);
+    checkKeys(operation, ["parameters", "body", "server", "servers", "error"], where);
     const error = field(operation, "error");
     if (error !== undefined) stringAt(error, at(where, "error"));
     const parameters = field(operation, "parameters");
@@ -218,7 +263,13 @@ export function readTable(value: unknown): DeclaredOperations {
     if (body !== undefined) checkBody(body, at(where, "body"));
     const own = field(operation, "server");
     if (own !== undefined) checkServer(own, at(where, "server"));
+    const theirOwn = field(operation, "servers");
+    if (theirOwn !== undefined) checkServers(theirOwn, at(where, "servers"), 1);
     map.set(route, operation as unknown as OperationDeclaration);
   }
-  return declaredOperations(map, server as string | undefined);
+  return {
+    operations: map,
+    server: server as string | undefined,
+    servers: servers as ServerDeclaration[] | undefined,
+  };
 }

@@ -57,7 +57,9 @@ import {
 } from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription } from "./_compile.ts";
-import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
+import { declaredOperations } from "./_operation.ts";
+import { chooseServers } from "./_servers.ts";
+import { type OpenAPITable, readTable, TABLE_FORMAT, type TableContents } from "./_table.ts";
 
 export type { OpenAPIEndpoint, OpenAPITable };
 export { typed } from "../endpoint/typed.ts";
@@ -68,6 +70,7 @@ export type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
+  ServerDeclaration,
 } from "./_declarations.ts";
 export type { EndpointConfig };
 
@@ -93,29 +96,69 @@ export interface OpenAPIOptions {
   readonly baseUrl?: string;
   /** The builder's defaults, as `endpoint.defaults()` takes them. */
   readonly defaults?: EndpointOptions;
-  /** Query forms for routes that are not operations of the description (see `createEndpoint`). */
+  /** Query forms for routes that are not operations of the description (see `createEndpoint`), with `strict: false`. */
   readonly config?: EndpointConfig;
+  /**
+   * Which of the description's `servers` is the base url: its index, or its
+   * url exactly as written. Path- and operation-level servers keep their own.
+   *
+   * @default 0
+   * @example `{ server: "https://{region}.api.example.com" }`
+   */
+  readonly server?: number | string;
+  /**
+   * Values for the servers' `{variables}`, by name: one of the variable's
+   * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
+   * `\`, `%`, whitespace or control characters. Variables not given take
+   * their defaults; path- and operation-level servers with a variable of
+   * the same name take it too.
+   *
+   * @example `{ serverVariables: { region: "eu" } }`
+   */
+  readonly serverVariables?: { readonly [name: string]: string };
+  /**
+   * Whether a route that is not an operation of the description, or a key
+   * that the operation's body cannot take, is a `TypeError` (the default);
+   * `false` builds such calls as `createEndpoint` builds them.
+   *
+   * @default true
+   * @example `{ strict: false }`
+   */
+  readonly strict?: boolean;
 }
 
-const OPTION_KEYS = ["baseUrl", "defaults", "config"];
+const OPTION_KEYS = ["baseUrl", "defaults", "config", "server", "serverVariables", "strict"];
 
 /**
- * The builder for declared operations, with the caller's options.
+ * The builder for a table's operations, with the caller's options.
  *
  * @throws {TypeError} For invalid options.
  */
-function builder(declared: DeclaredOperations, options: unknown): OpenAPIEndpoint {
+function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
+  const keys = OPTION_KEYS.map((key) => `"${key}"`).join(", ");
   if (options !== undefined && !isPlainObject(options)) {
-    throw invalid("options", options, "expected an object with baseUrl, defaults and config");
+    throw invalid("options", options, `expected an object with ${keys}`);
   }
   const given: Record<string, unknown> = options ?? {};
   for (const key of Object.keys(given)) {
     if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(
-        `Invalid option ${quoteValue(key)}: expected "baseUrl", "defaults" or "config"`,
-      );
+      throw new TypeError(`Invalid option ${quoteValue(key)}: expected one of ${keys}`);
     }
   }
+  const strict = own(given, "strict");
+  if (strict !== undefined && typeof strict !== "boolean") {
+    throw invalid("option strict", strict, "expected true or false");
+  }
+  const servers = chooseServers(
+    table,
+    own(given, "server"),
+    own(given, "serverVariables"),
+    own(given, "baseUrl") !== undefined,
+  );
+  const declared: DeclaredOperations = declaredOperations(table.operations, servers.server, {
+    strict: strict !== false,
+    servers: servers.operations,
+  });
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
   const baseUrl = own(given, "baseUrl");
   const built: Endpoint = baseUrl === undefined
