@@ -82,7 +82,7 @@ export function documentServers(
 /** Whether `value` may fill a server variable: non-empty, nothing that moves the origin or path (rule 26). */
 function isVariableValue(value: unknown): value is string {
   // One character class, tested once: no backtracking (rule 16).
-  return typeof value === "string" && value !== "" && !/[\s\0-\x1f\x7f-\x9f/?#@\\%]/.test(value);
+  return typeof value === "string" && value !== "" && !/[\s\p{Cc}/?#@\\%]/u.test(value);
 }
 
 /**
