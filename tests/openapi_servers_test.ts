@@ -6,7 +6,7 @@
  * every bad choice or value refused when the builder is made with a bounded
  * `TypeError` that quotes it.
  */
-import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
 import SwaggerClient from "swagger-client";
 import {
   compileOpenAPI,
