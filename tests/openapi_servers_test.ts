@@ -496,6 +496,45 @@ Deno.test("fromOpenAPI() refuses a chosen server whose defaults give no http: or
   );
 });
 
+Deno.test("fromOpenAPI() records the servers the options can change, and only those", () => {
+  const describe = (servers: unknown[], paths: Json) => ({ ...regional(), servers, paths });
+  // Two servers without variables: the operation whose server is the first keeps it.
+  const two = describe([{ url: "https://a.example.com" }, { url: "https://b.example.com" }], {
+    "/x": { get: { servers: [{ url: "https://a.example.com" }] } },
+    "/y": { get: {} },
+  });
+  for (const api of builders(two, { server: 1 })) {
+    assertEquals(api("GET /x").url, "https://a.example.com/x");
+    assertEquals(api("GET /y").url, "https://b.example.com/y");
+  }
+  // One server without variables: a path's server with variables still takes the caller's values.
+  const one = describe([{ url: "https://a.example.com" }], {
+    "/x": {
+      servers: [{ url: "https://{zone}.example.com", variables: { zone: { default: "z1" } } }],
+      get: {},
+    },
+  });
+  for (const api of builders(one, { serverVariables: { zone: "z2" } })) {
+    assertEquals(api("GET /x").url, "https://z2.example.com/x");
+  }
+  assertEquals(compileOpenAPI(one).servers, undefined);
+  // A relative operation server is resolved against the chosen server.
+  const relative = describe([{ url: "https://a.example.com/v1" }, {
+    url: "https://b.example.com/v2",
+  }], {
+    "/files": { post: { servers: [{ url: "/uploads" }] } },
+  });
+  for (const api of builders(relative, { server: 1 })) {
+    assertEquals(api("POST /files").url, "https://b.example.com/uploads/files");
+  }
+  // A lone relative server is recorded too: choosing it says that it is relative.
+  const lone = describe([{ url: "/api" }], { "/x": { get: {} } });
+  assertEquals(
+    refused(() => fromOpenAPI(lone, { server: 0 })),
+    'Invalid server "/api": it is relative, expected an absolute http: or https: URL, or the baseUrl option',
+  );
+});
+
 Deno.test("fromOpenAPITable() refuses hostile server records", () => {
   const table = compileOpenAPI(regional()) as unknown as Json;
   const change = (edit: (copy: Json) => void) => {
@@ -551,6 +590,14 @@ Deno.test("fromOpenAPITable() refuses hostile server records", () => {
       "expected an array of one server",
     ],
   ];
+  cases.push([
+    (t) =>
+      ((t.operations as Json)["GET /items/{id}"] as Json).body = {
+        type: "application/json",
+        closed: [1],
+      },
+    'Invalid OpenAPI table at operations["GET /items/{id}"].body.closed[0]: expected a string, found number',
+  ]);
   for (const [edit, message] of cases) {
     const bad = change(edit);
     assertStringIncludes(refused(() => fromOpenAPITable(bad)), message);

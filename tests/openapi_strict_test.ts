@@ -67,7 +67,23 @@ function stripeLike(): Json {
           },
         },
       },
-      "/v1/ping": { post: {}, head: {} },
+      "/v1/ping": {
+        post: {},
+        // A HEAD that declares a body: still none goes out, so no other keys.
+        head: { requestBody: { content: { "application/json": {} } } },
+      },
+      // A GET whose declared body is closed: its properties are no parameters of a GET.
+      "/v1/search": {
+        get: {
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { type: "object", additionalProperties: false, properties: { name: {} } },
+              },
+            },
+          },
+        },
+      },
     },
     components: {
       schemas: {
@@ -256,6 +272,11 @@ Deno.test("fromOpenAPI() refuses a key that the operation's body cannot take, na
         "HEAD /v1/ping",
         { a: 1 },
         'Invalid parameter "a" for "HEAD /v1/ping": the operation takes no parameters',
+      ],
+      [
+        "GET /v1/search",
+        { name: 1 },
+        'Invalid parameter "name" for "GET /v1/search": the operation takes no parameters',
       ],
       // A closed body: its properties and the parameters are named.
       [
