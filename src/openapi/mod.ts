@@ -5,7 +5,9 @@
  * parameter where the description puts it (path, query on any method,
  * header, cookie, body), in its `style`, `explode` and `allowReserved`,
  * with a JSON or form-urlencoded body as the operation takes it and the
- * `baseUrl` of its `servers`. Other routes are built as `createEndpoint`
+ * `baseUrl` of its `servers` (`server` and `serverVariables` choose and fill
+ * one). Other routes are a `TypeError` that names the nearest operations
+ * (rule 26); with `strict: false`, they are built as `createEndpoint`
  * builds them.
  *
  * For browsers, the description need not ship: `compileOpenAPI` (or
@@ -237,8 +239,39 @@ export function compileOpenAPI(description: object): OpenAPITable {
  */
 export function fromOpenAPITable(
   table: OpenAPITable,
+  options?: OpenAPIOptions & { readonly strict?: true },
+): OpenAPIEndpoint;
+/**
+ * Makes a builder from an operation table with options whose `strict` may
+ * be `false`: routes outside the table are then built as `createEndpoint`
+ * builds them.
+ *
+ * @param table The table.
+ * @param options The base URL, server, defaults, query config and strictness.
+ * @returns The builder.
+ * @throws {TypeError} For a table `compileOpenAPI` could not have written, or invalid options.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPITable } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPITable({
+ *   format: "routecast-openapi-table/1",
+ *   server: "https://api.example.com",
+ *   operations: { "GET /items": {} },
+ * }, { strict: false });
+ * assertEquals(api("GET /health").url, "https://api.example.com/health");
+ * ```
+ */
+export function fromOpenAPITable(
+  table: OpenAPITable,
   options?: OpenAPIOptions,
-): OpenAPIEndpoint {
+): OpenAPIEndpoint<never, Record<never, never>, boolean>;
+export function fromOpenAPITable(
+  table: OpenAPITable,
+  options?: OpenAPIOptions,
+): OpenAPIEndpoint | OpenAPIEndpoint<never, Record<never, never>, boolean> {
   return builder(readTable(table), options);
 }
 
@@ -264,7 +297,9 @@ export function fromOpenAPITable(
  * `baseUrl` is the operation's server, else the description's first one: an
  * absolute `http:` or `https:` URL, a relative one of an operation resolved
  * against the description's.
- * Other routes are built as `createEndpoint` builds them. Values are not
+ * Other routes are a `TypeError` naming the nearest operations, and so is
+ * a key that the operation's body cannot take (rule 26), unless `strict`
+ * is `false`: they are then built as `createEndpoint` builds them. Values are not
  * checked against schemas: `typed()` does that at compile time.
  *
  * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table
@@ -347,8 +382,41 @@ export function fromOpenAPITable(
  */
 export function fromOpenAPI(
   description: object | OpenAPITable,
+  options?: OpenAPIOptions & { readonly strict?: true },
+): OpenAPIEndpoint;
+/**
+ * Makes a builder with options whose `strict` may be `false` (then not strict): a route that is not
+ * an operation of the description, or a key its body cannot take, is built
+ * as `createEndpoint` builds it, and `typed<paths>()` types such routes as
+ * for `createEndpoint`.
+ *
+ * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table.
+ * @param options The options, `strict` among them.
+ * @returns The builder.
+ * @throws {TypeError} As for a strict builder.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Items", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: { "/items": { get: {} } },
+ * }, { strict: false });
+ * assertEquals(api("GET /health", { verbose: 1 }).url, "https://api.example.com/health?verbose=1");
+ * ```
+ */
+export function fromOpenAPI(
+  description: object | OpenAPITable,
   options?: OpenAPIOptions,
-): OpenAPIEndpoint {
+): OpenAPIEndpoint<never, Record<never, never>, boolean>;
+export function fromOpenAPI(
+  description: object | OpenAPITable,
+  options?: OpenAPIOptions,
+): OpenAPIEndpoint | OpenAPIEndpoint<never, Record<never, never>, boolean> {
   const declared = isPlainObject(description) && own(description, "format") === TABLE_FORMAT
     ? readTable(description)
     : readTable(compileDescription(description));
