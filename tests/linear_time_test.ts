@@ -503,10 +503,13 @@ Deno.test("fromOpenAPI() stays linear on an unknown route: huge routes and huge 
     route: "GET /v1/customer",
   })));
   // Both huge: an edit distance of the whole texts would be quadratic.
-  assertLinear(unknownRoute("a huge route against huge paths", (n) => ({
-    description: description(manyPaths(3, (i) => `/v1/${i}` + "/customers".repeat(n / 60))),
-    route: "GET /v1/" + "/customer".repeat(n / 20),
-  })), DESCRIPTION_SIZES);
+  assertLinear(
+    unknownRoute("a huge route against huge paths", (n) => ({
+      description: description(manyPaths(3, (i) => `/v1/${i}` + "/customers".repeat(n / 60))),
+      route: "GET /v1/" + "/customer".repeat(n / 20),
+    })),
+    DESCRIPTION_SIZES,
+  );
 });
 
 Deno.test("lite endpoint() stays linear on the template scanner", () => {
