@@ -43,7 +43,8 @@ const ENTRIES: readonly (readonly [string, Loose])[] = [
   ["./octokit", octokit],
   ["createEndpoint", createEndpoint({ baseUrl: BASE })],
   ["createEndpoint (./lite)", createLite({ baseUrl: BASE })],
-  ["fromOpenAPI", fromOpenAPI(DESCRIPTION)],
+  // Not strict (rule 26): the routes here are not all operations of the description.
+  ["fromOpenAPI", fromOpenAPI(DESCRIPTION, { strict: false })],
 ];
 
 /** A kind that copies faithfully: a fresh value, and a change made in place. */

@@ -462,6 +462,75 @@ Deno.test(
   () => assertLinear(MERGE),
 );
 
+/** A description and a route that is none of its operations, for a strict builder (rule 26). */
+interface UnknownRoute {
+  readonly description: Record<string, unknown>;
+  readonly route: string;
+}
+
+/** The builder of each input, made on its first call: a batch times the unknown-route error. */
+const strictBuilders = new WeakMap<UnknownRoute, (route: string) => unknown>();
+
+const unknownRoute = (
+  label: string,
+  make: (n: number) => UnknownRoute,
+): Case<UnknownRoute> => [label, make, (input) => {
+  let api = strictBuilders.get(input);
+  if (api === undefined) {
+    api = fromOpenAPI(input.description) as unknown as (route: string) => unknown;
+    strictBuilders.set(input, api);
+  }
+  return api(input.route);
+}];
+
+/** `count` paths named by `name`, each with a GET. */
+function manyPaths(count: number, name: (i: number) => string): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) paths[name(i)] = { get: {} };
+  return paths;
+}
+
+Deno.test("fromOpenAPI() stays linear on an unknown route: the nearest of many paths, each nearer than the last", () => {
+  // Each path is nearer to the route than the one before it, so that the third
+  // nearest changes all along: no sort, and each path compared on a bounded prefix.
+  assertLinear(
+    unknownRoute("nearer and nearer paths", (n) => {
+      const count = Math.floor(n / 40);
+      return {
+        description: description(manyPaths(count, (i) => `/v1/${"x".repeat(count - i)}/customers`)),
+        route: "POST /v1/customers",
+      };
+    }),
+    DESCRIPTION_SIZES,
+  );
+  assertLinear(
+    unknownRoute("many paths as near as each other", (n) => ({
+      description: description(manyPaths(Math.floor(n / 30), (i) => `/v1/customers/${i}`)),
+      route: "GET /v1/customers/{customer}/x",
+    })),
+    DESCRIPTION_SIZES,
+  );
+});
+
+Deno.test("fromOpenAPI() stays linear on an unknown route: huge routes and huge paths", () => {
+  assertLinear(unknownRoute("a huge route", (n) => ({
+    description: description(manyPaths(20, (i) => `/v1/customers/${i}`)),
+    route: "GET /v1/" + "customers/".repeat(n / 10),
+  })));
+  assertLinear(unknownRoute("huge paths", (n) => ({
+    description: description(manyPaths(3, (i) => `/v1/${i}` + "/customers".repeat(n / 30))),
+    route: "GET /v1/customer",
+  })));
+  // Both huge: an edit distance of the whole texts would be quadratic.
+  assertLinear(
+    unknownRoute("a huge route against huge paths", (n) => ({
+      description: description(manyPaths(3, (i) => `/v1/${i}` + "/customers".repeat(n / 60))),
+      route: "GET /v1/" + "/customer".repeat(n / 20),
+    })),
+    DESCRIPTION_SIZES,
+  );
+});
+
 Deno.test("lite endpoint() stays linear on the template scanner", () => {
   assertLinear<string>([
     "lite url",

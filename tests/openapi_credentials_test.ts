@@ -156,10 +156,17 @@ Deno.test("credentials: never sent to an operation with security: [], none, or t
   assertEquals(api("GET /optional").headers, {});
   assertEquals(api("GET /unknown").headers, {});
   assertEquals(api("GET /inherit").headers, { authorization: `Bearer ${SECRET}` });
-  assertEquals(api("POST /inherit", { x: 1 }).headers.authorization, `Bearer ${SECRET}`);
-  // Not an operation of the description: built as createEndpoint builds it, without credentials.
+  assertEquals(api("POST /inherit", { data: { x: 1 } }).headers.authorization, `Bearer ${SECRET}`);
+  // Not an operation of the description: strict refuses it (its message shows no credential),
+  // and with strict: false it is built as createEndpoint builds it, without credentials.
+  const loose = fromOpenAPI(description, {
+    credentials: { bearer: SECRET, appKey: SECRET },
+    strict: false,
+  });
   for (const route of ["GET /other", "GET /inherit/", `GET ${BASE}/inherit`, "PUT /inherit"]) {
-    const built = api(route, { q: 1 });
+    const error = assertThrows(() => api(route, { q: 1 }), TypeError, "Unknown operation");
+    assert(!error.message.includes(SECRET), route);
+    const built = loose(route, { q: 1 });
     assertEquals(built.headers.authorization, undefined, route);
     assert(!JSON.stringify(built).includes(SECRET), route);
   }

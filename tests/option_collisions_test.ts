@@ -55,8 +55,9 @@ function description(): Record<string, unknown> {
   };
 }
 
+/** Not strict (rule 26): calls move to routes that are no operation, built as createEndpoint builds them. */
 function builder(): Builder {
-  return fromOpenAPI(description()).defaults({
+  return fromOpenAPI(description(), { strict: false }).defaults({
     headers: { authorization: SECRET },
     baseUrl: SANDBOX,
     request: { timeout: 1000 },

@@ -275,7 +275,47 @@ Deno.test("typed(fromOpenAPI) types header and cookie parameters by their names"
   });
 });
 
+/** The same descriptions with strict: false (rule 26): other routes are built as createEndpoint builds them. */
+const looseStripe = typed<Stripe>(fromOpenAPI(stripeDescription, { strict: false }));
+const looseKube = typed<Kubernetes>(
+  fromOpenAPI(kubernetesDescription, { baseUrl: "https://kubernetes.example.com", strict: false }),
+);
+
+Deno.test("typed(fromOpenAPI) refuses routes outside paths on a strict builder, naming the operations", () => {
+  pinType<Equal<typeof looseStripe, OpenAPIEndpoint<never, Stripe, false>>>();
+  pinType<
+    Equal<
+      ReturnType<typeof looseStripe.defaults<{ limit: 3 }>>,
+      OpenAPIEndpoint<"limit", Stripe, false>
+    >
+  >();
+  typeOnly(() => {
+    // @ts-expect-error: not an operation of the description (a typo)
+    stripe("POST /v1/customer", { email: "a@example.com" });
+    // @ts-expect-error: a trailing slash is another path
+    stripe("POST /v1/customers/", { email: "a@example.com" });
+    // @ts-expect-error: :name is not how the description spells its path
+    stripe("GET /v1/customers/:customer", { customer: "cus_1" });
+    // @ts-expect-error: a method the path does not have
+    stripe("DELETE /v1/charges", { reason: "x" });
+    // @ts-expect-error: by options too
+    stripe({ method: "POST", url: "/v1/customer", email: "a@example.com" });
+    // @ts-expect-error: and on a builder made by defaults()
+    stripe.defaults({ limit: 3 })("GET /v1/charge");
+    // Known routes as before, the method in any case; a route that is not a literal cannot be known.
+    stripe("GET /v1/charges", { limit: 3 });
+    stripe("get /v1/charges");
+    const route: string = "GET /v1/charges";
+    stripe(route);
+  });
+  // An untyped builder knows no paths at compile time: the builder refuses at run time.
+  const untyped = fromOpenAPI(stripeDescription);
+  typeOnly(() => untyped("POST /v1/customer", { email: "a@example.com" }));
+});
+
 Deno.test("typed(fromOpenAPI) types other routes, and other spellings of an operation's, as endpoint does", () => {
+  const stripe = looseStripe;
+  const kube = looseKube;
   typeOnly(() => {
     // Not in the description: typed from the route text.
     stripe("GET /v1/balance/{currency}", { currency: "eur", anything: true });

@@ -412,9 +412,46 @@ export type DescribedArguments<Paths, Route extends string, Provided extends str
  *
  * @internal
  */
-export type DescribedObjectOptions<Paths, Options, Provided extends string> = [keyof Paths] extends
-  [never] ? UrlOptions<Options, Provided>
+export type DescribedObjectOptions<
+  Paths,
+  Options,
+  Provided extends string,
+  Strict extends boolean = false,
+> = [keyof Paths] extends [never] ? UrlOptions<Options, Provided>
   : ExactOperation<Paths, OptionsRoute<Options>> extends infer Operation
-    ? [Operation] extends [never] ? EndpointObjectOptions<Paths, Options, Provided>
+    ? [Operation] extends [never]
+      // A strict builder (rule 26) builds no other literal route.
+      ? false extends Strict ? EndpointObjectOptions<Paths, Options, Provided>
+      : string extends OptionsRoute<Options> ? EndpointObjectOptions<Paths, Options, Provided>
+      : never
     : DescribedOptions<Operation, Provided, "method" | "url">
   : never;
+
+/**
+ * The routes of `Paths`' operations, `"<METHOD> <path>"` with the method
+ * upper-case: what a strict builder's call takes (rule 26).
+ *
+ * @internal
+ */
+export type OperationRoutes<Paths> = {
+  [Path in keyof Paths & string]: {
+    [Method in OperationMethod & keyof Paths[Path]]: [NonNullable<Paths[Path][Method]>] extends
+      [never] ? never
+      : `${Uppercase<Method>} ${Path}`;
+  }[OperationMethod & keyof Paths[Path]];
+}[keyof Paths & string];
+
+/**
+ * The route a call of an `OpenAPIEndpoint` takes: any for an untyped or
+ * non-strict builder, or a route that is not a literal; for a strict one
+ * (rule 26), an operation of `Paths`, so that another route is an error
+ * that lists them.
+ *
+ * @internal
+ */
+export type DescribedRoute<Paths, Route extends string, Strict extends boolean> = false extends
+  Strict ? Route
+  : [keyof Paths] extends [never] ? Route
+  : string extends Route ? Route
+  : [ExactOperation<Paths, Route>] extends [never] ? OperationRoutes<Paths>
+  : Route;

@@ -17,6 +17,8 @@ export interface PlanView {
   readonly urlDefaults: readonly unknown[];
   /** The defaults' value of each declared parameter, by index. */
   readonly declaredDefaults: readonly unknown[];
+  /** The last call's keys and their roles (rule 26: a strict operation checks them when they change). */
+  readonly last?: { readonly keys: readonly string[]; readonly roles: readonly number[] };
 }
 
 /** A declared operation, ready for `build()`. */

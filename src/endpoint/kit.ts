@@ -22,7 +22,7 @@ export type { OctokitEndpoint } from "./octokit_types.ts";
 export type { DeclaredOperations, OperationPlan } from "./_operation_plan.ts";
 
 // The named options.
-export { isNamedOption, OPTION_NAMES } from "./_options.ts";
+export { isNamedOption, OPTION_NAMES, Role } from "./_options.ts";
 
 // Own properties, copies, merge rules.
 export { isPlainObject, own, setOwn } from "./_own.ts";

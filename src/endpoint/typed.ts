@@ -15,7 +15,9 @@ import type { OctokitEndpoint } from "./octokit_types.ts";
  * such a builder does with a route whose path is exactly a key of `Paths`:
  * it takes query parameters on any method, header and cookie parameters by
  * name, form-urlencoded body fields, and keys named like options as the
- * description declares them (see {@linkcode OpenAPIEndpoint}).
+ * description declares them (see {@linkcode OpenAPIEndpoint}). A route
+ * that is not an operation of `Paths` is a compile-time error, as the
+ * strict builder refuses it at run time (rule 26).
  *
  * @param builder A builder made by `fromOpenAPI`, or by its `defaults()`.
  * @returns The same builder.
@@ -62,6 +64,35 @@ import type { OctokitEndpoint } from "./octokit_types.ts";
  * ```
  */
 export function typed<Paths>(builder: OpenAPIEndpoint): OpenAPIEndpoint<never, Paths>;
+/**
+ * Returns `builder`, a builder made by `fromOpenAPI` with `strict: false`,
+ * itself, typed from `Paths`: a route that is not an operation of `Paths`
+ * is typed as `typed<Paths>(createEndpoint())` types it.
+ *
+ * @param builder A builder made by `fromOpenAPI(description, { strict: false })`.
+ * @returns The same builder.
+ * @throws {TypeError} When `builder` is not a request-options builder.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPI, typed } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * interface paths {
+ *   "/items": { get: { parameters: { query?: { limit?: number } }; responses: {} } };
+ * }
+ * const api = typed<paths>(fromOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Items", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: { "/items": { get: { parameters: [{ name: "limit", in: "query" }], responses: {} } } },
+ * }, { strict: false }));
+ * assertEquals(api("GET /health").url, "https://api.example.com/health");
+ * ```
+ */
+export function typed<Paths>(
+  builder: OpenAPIEndpoint<never, Record<never, never>, boolean>,
+): OpenAPIEndpoint<never, Paths, false>;
 /**
  * Returns `./octokit`'s `endpoint` (or a builder made from it) itself,
  * typed from `Paths` as for the main entry's `endpoint`, and still an
@@ -164,8 +195,16 @@ export function typed<Paths>(builder: GitHubEndpoint): GitHubEndpoint<never, Pat
  */
 export function typed<Paths>(builder: Endpoint): Endpoint<never, Paths>;
 export function typed<Paths>(
-  builder: Endpoint | OpenAPIEndpoint | OctokitEndpoint,
-): Endpoint<never, Paths> | OpenAPIEndpoint<never, Paths> | OctokitEndpoint<object, Paths> {
+  builder:
+    | Endpoint
+    | OpenAPIEndpoint
+    | OpenAPIEndpoint<never, Record<never, never>, boolean>
+    | OctokitEndpoint,
+):
+  | Endpoint<never, Paths>
+  | OpenAPIEndpoint<never, Paths>
+  | OpenAPIEndpoint<never, Paths, false>
+  | OctokitEndpoint<object, Paths> {
   if (typeof builder !== "function" || !("DEFAULTS" in builder)) {
     throw new TypeError(
       `Invalid builder ${

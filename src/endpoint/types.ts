@@ -8,6 +8,7 @@ import type {
   Described,
   DescribedArguments,
   DescribedObjectOptions,
+  DescribedRoute,
   EndpointArguments,
   EndpointObjectOptions,
   OptionsOperation,
@@ -334,7 +335,9 @@ export interface GitHubEndpoint<Provided extends string = never, Paths = Record<
  * body field `url`, Asana's `data`); that option is then not available on
  * the call (set it with `defaults()`). Any other route, including another
  * spelling of an operation's path (`:name`, a `{?…}` expression, a full
- * URL), is typed as by a typed {@linkcode Endpoint}.
+ * URL), is a compile-time error on a strict builder (the default, rule 26:
+ * `Strict` is `true`), and typed as by a typed {@linkcode Endpoint} on one
+ * made with `strict: false`.
  *
  * @example
  * ```ts
@@ -374,7 +377,11 @@ export interface GitHubEndpoint<Provided extends string = never, Paths = Record<
  * api("POST /v1/customers", { "Idempotency-Key": "k2" });
  * ```
  */
-export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record<never, never>> {
+export interface OpenAPIEndpoint<
+  Provided extends string = never,
+  Paths = Record<never, never>,
+  Strict extends boolean = true,
+> {
   /**
    * Builds request options from options that include `url` (and `method`).
    * A literal `url` is typed as a route; `method` and `url` name it.
@@ -388,13 +395,13 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *   openapi: "3.1.0",
    *   info: { title: "Pets", version: "1" },
    *   servers: [{ url: "https://api.example.com" }],
-   *   paths: {},
+   *   paths: { "/pets/{id}": { get: { parameters: [{ name: "id", in: "path", required: true }] } } },
    * });
    * assertEquals(api({ url: "/pets/{id}", id: 7 }).url, "https://api.example.com/pets/7");
    * ```
    */
   <const Options extends EndpointOptions | string>(
-    options: Options & DescribedObjectOptions<Paths, Options, Provided>,
+    options: Options & DescribedObjectOptions<Paths, Options, Provided, Strict>,
     ...route: NotARoute<Options>
   ): RequestOptions<Described<OptionsOperation<Paths, Options>>>;
   /**
@@ -410,7 +417,7 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *   openapi: "3.1.0",
    *   info: { title: "Pets", version: "1" },
    *   servers: [{ url: "https://api.example.com" }],
-   *   paths: {},
+   *   paths: { "/health": { get: {} } },
    * });
    * assertEquals(api.defaults({ url: "/health" })().url, "https://api.example.com/health");
    * ```
@@ -430,13 +437,13 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    *   openapi: "3.1.0",
    *   info: { title: "Pets", version: "1" },
    *   servers: [{ url: "https://api.example.com" }],
-   *   paths: {},
+   *   paths: { "/pets/{id}": { get: { parameters: [{ name: "id", in: "path", required: true }] } } },
    * });
    * assertEquals(api("GET /pets/{id}", { id: 7 }).url, "https://api.example.com/pets/7");
    * ```
    */
   <Route extends string>(
-    route: Route,
+    route: DescribedRoute<Paths, Route, Strict>,
     ...options: DescribedArguments<Paths, Route, Provided>
   ): RequestOptions<Described<PathsOperation<Paths, Route>>>;
   /** This builder's defaults: a deep-frozen snapshot. */
@@ -447,13 +454,18 @@ export interface OpenAPIEndpoint<Provided extends string = never, Paths = Record
    */
   readonly "~openapi": true | undefined;
   /**
+   * Type-only, never set at run time: whether the builder is strict (rule
+   * 26), so that {@linkcode typed} keeps it.
+   */
+  readonly "~strict": Strict | undefined;
+  /**
    * Returns a new builder, with the same description, whose defaults are
    * these merged over this builder's; parameters given here are no longer
    * required by its calls.
    */
   defaults<Options extends EndpointOptions>(
     options: Options,
-  ): OpenAPIEndpoint<Provided | DefinedKeys<Options>, Paths>;
+  ): OpenAPIEndpoint<Provided | DefinedKeys<Options>, Paths, Strict>;
   /**
    * Applies the defaults without parsing. Not checked against the route:
    * the result may be completed before `parse`.

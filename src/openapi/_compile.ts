@@ -40,6 +40,8 @@ import {
   Resolver,
   topPlace,
 } from "./_refs.ts";
+import { declareServer, documentServers } from "./_servers.ts";
+import { closedProperties } from "./_strict.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import {
@@ -84,6 +86,8 @@ interface Compile {
   /** The named options among a schema's top-level properties (only for walks that met no cycle). */
   readonly fields: Map<object, readonly string[] | TypeError>;
   readonly security: DescriptionSecurity;
+  /** Whether the table records the description's servers, for the `server` option to choose (rule 26). */
+  choices: boolean;
 }
 
 /**
@@ -114,6 +118,8 @@ interface ServerUrl {
   /** Whether variables were filled in (the url is then not as written). */
   readonly filled: boolean;
   readonly place: Place;
+  /** The server object. */
+  readonly node: Node;
 }
 
 /** The url of a server object, its variables at their defaults. */
@@ -160,7 +166,12 @@ function firstServer(c: Compile, servers: unknown, where: Place): ServerUrl | un
   );
   const read = () => fillVariables(server.node, server.place);
   const url = server.shared ? once(c.servers, server.node, read) : read();
-  return { url, filled: url !== field(server.node, "url"), place: place(server.place, "url") };
+  return {
+    url,
+    filled: url !== field(server.node, "url"),
+    place: place(server.place, "url"),
+    node: server.node,
+  };
 }
 
 /** The `TypeError` for a server that cannot be a base url. */
@@ -496,8 +507,11 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
   const body: Record<string, unknown> = { type };
   if (form) body.kind = "form";
   const media = object(c.refs, content[chosen], place(at, chosen), "a media type");
-  const fields = optionFields(c, field(media.node, "schema"), place(media.place, "schema"));
+  const schemaAt = place(media.place, "schema");
+  const fields = optionFields(c, field(media.node, "schema"), schemaAt);
   if (fields.length > 0) body.fields = [...fields];
+  const closed = closedProperties(c.refs.resolve(field(media.node, "schema"), schemaAt).value);
+  if (closed !== undefined) body.closed = closed;
   if (form) {
     const encoding = readEncoding(c, field(media.node, "encoding"), place(media.place, "encoding"));
     if (encoding !== undefined) body.encoding = encoding;
@@ -508,8 +522,10 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
 /** A copy of a body declaration, so that no two operations of a table share one. */
 function copyBody(body: BodyDeclaration): BodyDeclaration {
   const copy: Record<string, unknown> = { ...body };
-  const fields = field(copy, "fields") as readonly string[] | undefined;
-  if (fields !== undefined) copy.fields = [...fields];
+  for (const key of ["fields", "closed"]) {
+    const names = field(copy, key) as readonly string[] | undefined;
+    if (names !== undefined) copy[key] = [...names];
+  }
   const encoding = field(copy, "encoding") as Record<string, EncodingDeclaration> | undefined;
   if (encoding !== undefined) {
     const copied: Record<string, EncodingDeclaration> = {};
@@ -653,6 +669,10 @@ function operationDeclaration(
     declaration.server = operationBase;
   }
   if (operation.security !== undefined) declaration.security = operation.security;
+  // As written, when the server options can change it (rule 26).
+  if (own !== undefined && (c.choices || own.filled)) {
+    declaration.servers = [declareServer(own.node)];
+  }
   return declaration as OperationDeclaration;
 }
 
@@ -736,8 +756,16 @@ export function compileLazily(description: unknown): CompiledDescription {
     bodies: new Map(),
     servers: new Map(),
     fields: new Map(),
+    choices: false,
   };
   const server = documentServer(c, document);
+  const servers = documentServers(
+    c.refs,
+    field(document, "servers"),
+    topPlace("servers"),
+    server !== undefined,
+  );
+  c.choices = servers !== undefined;
   const paths = field(document, "paths");
   if (paths !== undefined && !isPlainObject(paths)) {
     throw invalidAt("paths", `expected an object, found ${quoteValue(paths)}`);
@@ -775,7 +803,13 @@ export function compileLazily(description: unknown): CompiledDescription {
     keys: () => index.keys(),
   };
   const { schemes, security } = c.security;
-  return { server, schemes, security: Array.isArray(security) ? security : undefined, operations };
+  return {
+    server,
+    servers,
+    schemes,
+    security: Array.isArray(security) ? security : undefined,
+    operations,
+  };
 }
 
 /**
@@ -788,13 +822,14 @@ export function compileLazily(description: unknown): CompiledDescription {
  * first server of the description that can be no base url.
  */
 export function compileDescription(description: unknown): OpenAPITable {
-  const { server, schemes, security, operations } = compileLazily(description);
+  const { server, servers, schemes, security, operations } = compileLazily(description);
   const all: Record<string, OperationDeclaration> = {};
   for (const route of operations.keys()) setOwn(all, route, operations.get(route)!);
   const table: Record<string, unknown> = { format: TABLE_FORMAT };
   if (server !== undefined) table.server = server;
   if (schemes !== undefined) table.schemes = schemes;
   if (security !== undefined) table.security = security;
+  if (servers !== undefined) table.servers = servers;
   table.operations = all;
   return table as unknown as OpenAPITable;
 }

@@ -110,6 +110,34 @@ export interface BodyDeclaration {
   readonly encoding?: { readonly [property: string]: EncodingDeclaration };
   /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
   readonly fields?: readonly string[];
+  /**
+   * The body schema's top-level properties, when it allows no others
+   * (`additionalProperties: false`): a strict builder refuses other keys.
+   */
+  readonly closed?: readonly string[];
+}
+
+/**
+ * A server as the description writes it: its url, `{variables}` and all,
+ * and each variable's default and allowed values.
+ *
+ * @example
+ * ```ts
+ * import type { ServerDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * const regional: ServerDeclaration = {
+ *   url: "https://{region}.api.example.com/v1",
+ *   variables: { region: { default: "eu", enum: ["eu", "us"] } },
+ * };
+ * ```
+ */
+export interface ServerDeclaration {
+  /** The url, with its `{variables}`. */
+  readonly url: string;
+  /** Its variables by name: each one's `default` and `enum`, when given as strings. */
+  readonly variables?: {
+    readonly [name: string]: { readonly default?: string; readonly enum?: readonly string[] };
+  };
 }
 
 /**
@@ -138,6 +166,12 @@ export interface OperationDeclaration {
    */
   readonly security?: readonly (readonly string[])[];
   /**
+   * That server as written, when `server` and `serverVariables` options can
+   * change it: it has variables, is relative, or the description lists
+   * servers to choose from.
+   */
+  readonly servers?: readonly [ServerDeclaration];
+  /**
    * What is wrong with the operation in the description, reported when the
    * route is called (the description's other operations work).
    */
@@ -161,6 +195,8 @@ export interface Operations {
 export interface CompiledDescription {
   /** The description's first server. */
   readonly server: string | undefined;
+  /** Its servers as written, when the `server` options can choose among them. */
+  readonly servers: ServerDeclaration[] | undefined;
   /** Its security schemes (never a credential), as the table records them. */
   readonly schemes: Record<string, SchemeDeclaration> | undefined;
   /** Its own security requirements, when they can be read. */

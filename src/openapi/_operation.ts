@@ -28,6 +28,7 @@ import type {
   ParameterStyle,
 } from "./_declarations.ts";
 import { applied, type Credentials, type SecurityDeclaration } from "./_credentials.ts";
+import { strictKeys, unknownOperation } from "./_strict.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -291,17 +292,18 @@ function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pa
  *
  * @param route `"<METHOD> <path>"` as the caller wrote it, for messages.
  * @param path The path as the description names it.
- * @param credentials The builder's, and `security` the description's
- * requirements: the operation's satisfied requirement is resolved here,
- * once per plan (rule 26).
+ * @param upper The method, upper-case.
+ * @param settings The builder's: its credentials and the description's
+ * requirements (the operation's satisfied requirement is resolved here,
+ * once per plan), strictness and servers (rule 26).
  * @throws {TypeError} For a declaration the builder cannot write.
  */
 function compileOperation(
   route: string,
   path: string,
   operation: OperationDeclaration,
-  credentials: Credentials | undefined,
-  security: SecurityDeclaration | undefined,
+  upper: string,
+  settings: OperationSettings,
 ): OperationPlan {
   const error = read(operation, "error");
   if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN));
@@ -315,20 +317,24 @@ function compileOperation(
   const body = read(operation, "body");
   const type = body && read(body, "type");
   const kind = body && read(body, "kind");
+  const { credentials, security } = settings;
   const sent = credentials && applied(credentials, read(operation, "security") ?? security ?? []);
   // A credential's query pair, unless the call gives a declared query parameter of its name.
   const pairs = sent?.query.map(([name, pair]) =>
     [pair, (declared.byName.get(name) ?? []).filter((i) => parameters[i].in === "query")] as const
   );
+  const key = upper + " " + path;
+  const check = settings.strict ? strictKeys(route, upper, operation) : undefined;
   return {
     template,
-    server: read(operation, "server"),
+    server: settings.servers?.has(key) ? settings.servers.get(key) : read(operation, "server"),
     names,
     byName: declared.byName,
     shadowed: shadowed.size === 0 ? undefined : shadowed,
     pathValues: jsonPathValues(declared.path),
     headers: sent && Object.keys(sent.headers).length > 0 ? sent.headers : undefined,
     write(values, plan, headers) {
+      check?.(plan);
       const given = plan.declaredDefaults.length === 0
         ? values
         : valuesOverDefaults(plan.declaredDefaults, values, names);
@@ -347,18 +353,29 @@ function compileOperation(
 
 const NOTHING: ReadonlySet<string> = new Set();
 
+/** What a builder's options decide for its operations (rule 26). */
+export interface OperationSettings {
+  /** Whether a route that is no operation, or a key its body cannot take, is an error. */
+  readonly strict: boolean;
+  /** The servers of operations with their own, as the options filled them. */
+  readonly servers?: ReadonlyMap<string, string | undefined>;
+  /** The builder's credentials, written (rule 26). */
+  readonly credentials?: Credentials;
+  /** The description's own security requirements. */
+  readonly security?: SecurityDeclaration;
+}
+
 /**
  * The declared operations of a table, as the endpoint layer reads them.
  *
  * @param operations The operations by `"<METHOD> <path>"` (method upper-case).
- * @param server The description's first server.
- * @param credentials The builder's credentials, and `security` the description's requirements.
+ * @param server The chosen server of the description.
+ * @param settings What the builder's options decide (rule 26).
  */
 export function declaredOperations(
   operations: Operations,
   server: string | undefined,
-  credentials?: Credentials,
-  security?: SecurityDeclaration,
+  settings: OperationSettings,
 ): DeclaredOperations {
   const shadowing = new BoundedCache((key) => {
     const operation = operations.get(key);
@@ -368,9 +385,11 @@ export function declaredOperations(
     server,
     operation(method, url, route) {
       const declaration = operations.get(method + " " + url);
-      return declaration === undefined
-        ? undefined
-        : compileOperation(route, url, declaration, credentials, security);
+      if (declaration !== undefined) {
+        return compileOperation(route, url, declaration, method, settings);
+      }
+      if (settings.strict) throw unknownOperation(route, url, operations.keys());
+      return undefined;
     },
     shadowed: (method, url) => shadowing.get(method.toUpperCase() + " " + url),
   };

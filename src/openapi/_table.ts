@@ -16,21 +16,15 @@ import type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
+  ServerDeclaration,
 } from "./_declarations.ts";
-import { declaredOperations } from "./_operation.ts";
 import {
   type Credentials,
   type SchemeDeclaration,
   schemeOf,
   type SecurityDeclaration,
 } from "./_credentials.ts";
-import {
-  copyPlain,
-  type DeclaredOperations,
-  isPlainObject,
-  isToken,
-  quoteValue,
-} from "../endpoint/kit.ts";
+import { copyPlain, isPlainObject, isToken, quoteValue } from "../endpoint/kit.ts";
 import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
@@ -64,6 +58,11 @@ export interface OpenAPITable {
   readonly schemes?: { readonly [name: string]: SchemeDeclaration };
   /** The description's security requirements: alternatives of scheme names. */
   readonly security?: SecurityDeclaration;
+  /**
+   * The description's servers as written, when the `server` and
+   * `serverVariables` options can choose or fill them.
+   */
+  readonly servers?: readonly ServerDeclaration[];
   /** The operations by `"<METHOD> <path>"`: method upper-case, path as the description names it. */
   readonly operations: { readonly [route: string]: OperationDeclaration };
 }
@@ -130,6 +129,46 @@ function checkServer(value: unknown, where: string): void {
   if (problem !== undefined) throw invalidTable(where, problem);
 }
 
+function checkStrings(value: unknown, where: string): void {
+  if (!Array.isArray(value)) {
+    throw invalidTable(where, `expected an array, found ${quoteValue(value)}`);
+  }
+  value.forEach((name, index) => stringAt(name, at(where, index)));
+}
+
+/** A server as written: a string url, and variables with string defaults and enums. */
+function checkServerDeclaration(value: unknown, where: string): void {
+  const server = plainAt(value, where, "a server");
+  checkKeys(server, ["url", "variables"], where);
+  stringAt(field(server, "url"), at(where, "url"));
+  const variables = field(server, "variables");
+  if (variables === undefined) return;
+  const named = plainAt(variables, at(where, "variables"), "a map of variables");
+  for (const name of Object.keys(named)) {
+    const place = at(at(where, "variables"), name);
+    const variable = plainAt(field(named, name), place, "a server variable");
+    checkKeys(variable, ["default", "enum"], place);
+    const value = field(variable, "default");
+    if (value !== undefined) stringAt(value, at(place, "default"));
+    const allowed = field(variable, "enum");
+    if (allowed !== undefined) checkStrings(allowed, at(place, "enum"));
+  }
+}
+
+/** A list of servers as written (`count`: exactly that many). */
+function checkServers(value: unknown, where: string, count?: number): ServerDeclaration[] {
+  if (!Array.isArray(value) || (count !== undefined && value.length !== count)) {
+    throw invalidTable(
+      where,
+      `expected ${count === undefined ? "an array of servers" : "an array of one server"}, found ${
+        quoteValue(value)
+      }`,
+    );
+  }
+  value.forEach((server, index) => checkServerDeclaration(server, at(where, index)));
+  return value;
+}
+
 function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const parameter = plainAt(value, where, "a parameter");
   checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
@@ -151,7 +190,7 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
 
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
-  checkKeys(body, ["type", "kind", "encoding", "fields"], where);
+  checkKeys(body, ["type", "kind", "encoding", "fields", "closed"], where);
   const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
   if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");
@@ -173,12 +212,9 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
       for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
     }
   }
-  const fields = field(body, "fields");
-  if (fields !== undefined) {
-    if (!Array.isArray(fields)) {
-      throw invalidTable(at(where, "fields"), `expected an array, found ${quoteValue(fields)}`);
-    }
-    fields.forEach((name, index) => stringAt(name, at(at(where, "fields"), index)));
+  for (const key of ["fields", "closed"]) {
+    const names = field(body, key);
+    if (names !== undefined) checkStrings(names, at(where, key));
   }
   return body as unknown as BodyDeclaration;
 }
@@ -228,10 +264,15 @@ function checkSecurity(
   return value;
 }
 
-/** A checked table: its schemes, and its operations for a builder's credentials. */
-export interface CheckedTable {
+/** A table, checked: its operations indexed, its servers and security. */
+export interface TableContents {
+  readonly operations: Operations;
+  readonly server: string | undefined;
+  readonly servers: readonly ServerDeclaration[] | undefined;
+  /** Its security schemes, checked, by name. */
   readonly schemes: ReadonlyMap<string, SchemeDeclaration>;
-  operations(credentials: Credentials | undefined): DeclaredOperations;
+  /** The description's own security requirements. */
+  readonly security: SecurityDeclaration | undefined;
 }
 
 /**
@@ -239,10 +280,14 @@ export interface CheckedTable {
  *
  * @throws {TypeError} For anything that is not a table `compileOpenAPI` could write.
  */
-export function readTable(value: unknown): CheckedTable {
+export function readTable(value: unknown): TableContents {
   // A copy, frozen: changing the caller's table afterwards changes no builder.
   const table = plainAt(copyPlain(value, true, "OpenAPI table"), TOP, "an operation table");
-  checkKeys(table, ["format", "server", "schemes", "security", "operations"], TOP);
+  checkKeys(
+    table,
+    ["format", "server", "servers", "schemes", "security", "operations"],
+    TOP,
+  );
   if (field(table, "format") !== TABLE_FORMAT) {
     throw invalidTable(
       "format",
@@ -254,6 +299,8 @@ export function readTable(value: unknown): CheckedTable {
   const schemes = checkSchemes(field(table, "schemes"));
   const security = field(table, "security");
   if (security !== undefined) checkSecurity(security, "security", schemes);
+  const servers = field(table, "servers");
+  if (servers !== undefined) checkServers(servers, "servers");
   const operations = plainAt(field(table, "operations"), "operations", "the operations");
   const map = new Map<string, OperationDeclaration>();
   for (const route of Object.keys(operations)) {
@@ -265,7 +312,11 @@ export function readTable(value: unknown): CheckedTable {
       throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
     }
     const operation = plainAt(operations[route], where, "an operation");
-    checkKeys(operation, ["parameters", "body", "server", "security", "error"], where);
+    checkKeys(
+      operation,
+      ["parameters", "body", "server", "servers", "security", "error"],
+      where,
+    );
     const required = field(operation, "security");
     if (required !== undefined) checkSecurity(required, at(where, "security"), schemes);
     const error = field(operation, "error");
@@ -286,29 +337,23 @@ export function readTable(value: unknown): CheckedTable {
     if (body !== undefined) checkBody(body, at(where, "body"));
     const own = field(operation, "server");
     if (own !== undefined) checkServer(own, at(where, "server"));
+    const theirOwn = field(operation, "servers");
+    if (theirOwn !== undefined) checkServers(theirOwn, at(where, "servers"), 1);
     map.set(route, operation as unknown as OperationDeclaration);
   }
-  return checked(map, server as string | undefined, schemes, security as SecurityDeclaration);
-}
-
-/** The checked table of operations and what the description gives them all. */
-function checked(
-  operations: Operations,
-  server: string | undefined,
-  schemes: ReadonlyMap<string, SchemeDeclaration>,
-  security: SecurityDeclaration | undefined,
-): CheckedTable {
   return {
+    operations: map,
+    server: server as string | undefined,
+    servers: servers as ServerDeclaration[] | undefined,
     schemes,
-    operations: (credentials) => declaredOperations(operations, server, credentials, security),
+    security: security as SecurityDeclaration | undefined,
   };
 }
 
 /**
- * The checked table of a description that `compileLazily()` read: its
- * operations are compiled on first use, not copied nor checked again.
+ * The table of a description that `compileLazily()` read: its operations
+ * are compiled on first use, not copied nor checked again.
  */
-export function compiledTable(compiled: CompiledDescription): CheckedTable {
-  const { server, schemes, security, operations } = compiled;
-  return checked(operations, server, checkSchemes(schemes), security);
+export function compiledTable(compiled: CompiledDescription): TableContents {
+  return { ...compiled, schemes: checkSchemes(compiled.schemes) };
 }

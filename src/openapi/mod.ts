@@ -5,7 +5,9 @@
  * parameter where the description puts it (path, query on any method,
  * header, cookie, body), in its `style`, `explode` and `allowReserved`,
  * with a JSON or form-urlencoded body as the operation takes it and the
- * `baseUrl` of its `servers`. Other routes are built as `createEndpoint`
+ * `baseUrl` of its `servers` (`server` and `serverVariables` choose and fill
+ * one). Other routes are a `TypeError` that names the nearest operations
+ * (rule 26); with `strict: false`, they are built as `createEndpoint`
  * builds them.
  *
  * For browsers, the description need not ship: `compileOpenAPI` (or
@@ -47,6 +49,7 @@
 
 import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
 import {
+  type DeclaredOperations,
   type EndpointConfig,
   invalid,
   isPlainObject,
@@ -56,14 +59,16 @@ import {
 } from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription, compileLazily } from "./_compile.ts";
+import { declaredOperations } from "./_operation.ts";
+import { chooseServers } from "./_servers.ts";
+import { readCredentials } from "./_credentials.ts";
 import {
-  type CheckedTable,
   compiledTable,
   type OpenAPITable,
   readTable,
   TABLE_FORMAT,
+  type TableContents,
 } from "./_table.ts";
-import { readCredentials } from "./_credentials.ts";
 
 export type { OpenAPIEndpoint, OpenAPITable };
 export { typed } from "../endpoint/typed.ts";
@@ -74,6 +79,7 @@ export type {
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
+  ServerDeclaration,
 } from "./_declarations.ts";
 export type { EndpointConfig };
 export type { SchemeDeclaration, SecurityDeclaration } from "./_credentials.ts";
@@ -100,7 +106,7 @@ export interface OpenAPIOptions {
   readonly baseUrl?: string;
   /** The builder's defaults, as `endpoint.defaults()` takes them. */
   readonly defaults?: EndpointOptions;
-  /** Query forms for routes that are not operations of the description (see `createEndpoint`). */
+  /** Query forms for routes that are not operations of the description (see `createEndpoint`), with `strict: false`. */
   readonly config?: EndpointConfig;
   /**
    * Credentials by the description's security scheme name
@@ -134,30 +140,70 @@ export interface OpenAPIOptions {
       | { readonly username: string; readonly password: string }
       | undefined;
   };
+  /**
+
+   * Values for the servers' `{variables}`, by name: one of the variable's
+   * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
+   * `\`, `%`, whitespace or control characters. Variables not given take
+   * their defaults; path- and operation-level servers with a variable of
+   * the same name take it too.
+   *
+   * @example `{ serverVariables: { region: "eu" } }`
+   */
+  readonly serverVariables?: { readonly [name: string]: string };
+  /**
+   * Whether a route that is not an operation of the description, or a key
+   * that the operation's body cannot take, is a `TypeError` (the default);
+   * `false` builds such calls as `createEndpoint` builds them.
+   *
+   * @default true
+   * @example `{ strict: false }`
+   */
+  readonly strict?: boolean;
 }
 
-const OPTION_KEYS = ["baseUrl", "defaults", "config", "credentials"];
+const OPTION_KEYS = [
+  "baseUrl",
+  "defaults",
+  "config",
+  "credentials",
+  "server",
+  "serverVariables",
+  "strict",
+];
 
 /**
- * The builder for declared operations, with the caller's options.
+ * The builder for a table's operations, with the caller's options.
  *
  * @throws {TypeError} For invalid options.
  */
-function builder(table: CheckedTable, options: unknown): OpenAPIEndpoint {
+function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
+  const keys = OPTION_KEYS.map((key) => `"${key}"`).join(", ");
   if (options !== undefined && !isPlainObject(options)) {
-    throw invalid("options", options, "expected an object with baseUrl, defaults and config");
+    throw invalid("options", options, `expected an object with ${keys}`);
   }
   const given: Record<string, unknown> = options ?? {};
   for (const key of Object.keys(given)) {
     if (!OPTION_KEYS.includes(key)) {
-      throw new TypeError(
-        `Invalid option ${
-          quoteValue(key)
-        }: expected "baseUrl", "defaults", "config" or "credentials"`,
-      );
+      throw new TypeError(`Invalid option ${quoteValue(key)}: expected one of ${keys}`);
     }
   }
-  const declared = table.operations(readCredentials(own(given, "credentials"), table.schemes));
+  const strict = own(given, "strict");
+  if (strict !== undefined && typeof strict !== "boolean") {
+    throw invalid("option strict", strict, "expected true or false");
+  }
+  const servers = chooseServers(
+    table,
+    own(given, "server"),
+    own(given, "serverVariables"),
+    own(given, "baseUrl") !== undefined,
+  );
+  const declared: DeclaredOperations = declaredOperations(table.operations, servers.server, {
+    strict: strict !== false,
+    servers: servers.operations,
+    credentials: readCredentials(own(given, "credentials"), table.schemes),
+    security: table.security,
+  });
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
   const baseUrl = own(given, "baseUrl");
   const built: Endpoint = baseUrl === undefined
@@ -236,8 +282,39 @@ export function compileOpenAPI(description: object): OpenAPITable {
  */
 export function fromOpenAPITable(
   table: OpenAPITable,
+  options?: OpenAPIOptions & { readonly strict?: true },
+): OpenAPIEndpoint;
+/**
+ * Makes a builder from an operation table with options whose `strict` may
+ * be `false`: routes outside the table are then built as `createEndpoint`
+ * builds them.
+ *
+ * @param table The table.
+ * @param options The base URL, server, defaults, query config and strictness.
+ * @returns The builder.
+ * @throws {TypeError} For a table `compileOpenAPI` could not have written, or invalid options.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPITable } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPITable({
+ *   format: "routecast-openapi-table/1",
+ *   server: "https://api.example.com",
+ *   operations: { "GET /items": {} },
+ * }, { strict: false });
+ * assertEquals(api("GET /health").url, "https://api.example.com/health");
+ * ```
+ */
+export function fromOpenAPITable(
+  table: OpenAPITable,
   options?: OpenAPIOptions,
-): OpenAPIEndpoint {
+): OpenAPIEndpoint<never, Record<never, never>, boolean>;
+export function fromOpenAPITable(
+  table: OpenAPITable,
+  options?: OpenAPIOptions,
+): OpenAPIEndpoint | OpenAPIEndpoint<never, Record<never, never>, boolean> {
   return builder(readTable(table), options);
 }
 
@@ -263,7 +340,9 @@ export function fromOpenAPITable(
  * `baseUrl` is the operation's server, else the description's first one: an
  * absolute `http:` or `https:` URL, a relative one of an operation resolved
  * against the description's.
- * Other routes are built as `createEndpoint` builds them. Values are not
+ * Other routes are a `TypeError` naming the nearest operations, and so is
+ * a key that the operation's body cannot take (rule 26), unless `strict`
+ * is `false`: they are then built as `createEndpoint` builds them. Values are not
  * checked against schemas: `typed()` does that at compile time.
  *
  * Making the builder reads only the description's version, first server
@@ -352,8 +431,41 @@ export function fromOpenAPITable(
  */
 export function fromOpenAPI(
   description: object | OpenAPITable,
+  options?: OpenAPIOptions & { readonly strict?: true },
+): OpenAPIEndpoint;
+/**
+ * Makes a builder with options whose `strict` may be `false` (then not strict): a route that is not
+ * an operation of the description, or a key its body cannot take, is built
+ * as `createEndpoint` builds it, and `typed<paths>()` types such routes as
+ * for `createEndpoint`.
+ *
+ * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table.
+ * @param options The options, `strict` among them.
+ * @returns The builder.
+ * @throws {TypeError} As for a strict builder.
+ *
+ * @example
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const api = fromOpenAPI({
+ *   openapi: "3.1.0",
+ *   info: { title: "Items", version: "1" },
+ *   servers: [{ url: "https://api.example.com" }],
+ *   paths: { "/items": { get: {} } },
+ * }, { strict: false });
+ * assertEquals(api("GET /health", { verbose: 1 }).url, "https://api.example.com/health?verbose=1");
+ * ```
+ */
+export function fromOpenAPI(
+  description: object | OpenAPITable,
   options?: OpenAPIOptions,
-): OpenAPIEndpoint {
+): OpenAPIEndpoint<never, Record<never, never>, boolean>;
+export function fromOpenAPI(
+  description: object | OpenAPITable,
+  options?: OpenAPIOptions,
+): OpenAPIEndpoint | OpenAPIEndpoint<never, Record<never, never>, boolean> {
   if (isPlainObject(description) && own(description, "format") === TABLE_FORMAT) {
     return builder(readTable(description), options);
   }
