@@ -26,6 +26,7 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
+import { multipartBody, takeMultipart } from "./_multipart.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -308,7 +309,7 @@ function compileOperation(
   const body = read(operation, "body");
   const type = body && read(body, "type");
   const kind = body && read(body, "kind");
-  return {
+  const plan: OperationPlan = {
     template,
     server: read(operation, "server"),
     names,
@@ -324,8 +325,43 @@ function compileOperation(
         headers,
       ),
     // fetch writes a multipart body's content type with its boundary: set none.
-    contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
+    contentType: (kind === "data" || kind === "multipart") &&
+        type!.toLowerCase().startsWith("multipart/")
+      ? ""
+      : type,
     body: bodyWriter(body),
+  };
+  const multipart = body && read(body, "multipart");
+  return multipart === undefined && kind !== "multipart"
+    ? plan
+    : multipartPlan(plan, multipartBody(multipart), kind === "multipart");
+}
+
+/**
+ * `plan` for an operation that lists `multipart/form-data`: a call whose
+ * `content-type` names it (removed, so that the client writes the boundary),
+ * or every call when it is the operation's body (`always`), gets a
+ * `FormData` body and no content type (docs/design.md rule 26). `write()`
+ * runs before the body in every build of the plan, with no caller code
+ * between: it notes the call's choice for `body` and `contentType`.
+ */
+function multipartPlan(
+  plan: OperationPlan,
+  parts: (members: Record<string, unknown>, route: string) => FormData,
+  always: boolean,
+): OperationPlan {
+  let chosen = always;
+  const other = plan.body;
+  return {
+    ...plan,
+    write(values, view, headers) {
+      chosen = takeMultipart(headers) || always;
+      return plan.write(values, view, headers);
+    },
+    get contentType() {
+      return chosen ? "" : plan.contentType;
+    },
+    body: (members, route) => chosen ? parts(members, route) : other?.(members, route),
   };
 }
 
