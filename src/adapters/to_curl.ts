@@ -84,10 +84,8 @@ function bodyText(body: unknown): string | undefined {
   return jsonBody(body);
 }
 
-/** A text part that `-F` reads as it is: no file (`@`, `<`) and no `;type=`-like options or quotes. */
-function isPlainPart(value: string): boolean {
-  return value[0] !== "@" && value[0] !== "<" && !/[;"\\]/.test(value);
-}
+/** A text part that `-F` sends as it is: no file (a leading `@` or `<`), no `;type=` options, no quotes. */
+const PLAIN_PART = /^(?![@<])[^;"\\]*$/;
 
 /**
  * The `-F` (or `--form-string`) words of a `FormData` body's text parts.
@@ -98,28 +96,31 @@ function isPlainPart(value: string): boolean {
  */
 function formWords(form: FormData): string[] {
   const words: string[] = [];
-  if (form.keys().next().done) {
-    throw new TypeError(
-      "Cannot put an empty FormData body on a curl command line: curl sends no body without a part, expected at least one",
-    );
-  }
   for (const [name, value] of form) {
     if (typeof value !== "string") {
       throw new TypeError(
         `Cannot put the file part ${
           quoteValue(name)
-        } on a curl command line: its bytes are in memory, expected text parts only (save the file and add -F 'name=@path')`,
+        } on a curl command line: expected text parts (save the file, use -F 'name=@path')`,
       );
     }
     if (name === "" || name.includes("=")) {
       throw new TypeError(
         `Cannot put the part ${
           quoteValue(name)
-        } on a curl command line: curl ends a part name at "=", expected a non-empty name without one`,
+        } on a curl command line: expected a non-empty name without "="`,
       );
     }
     // --form-string sends the value as it is: curl reads no file and no options in it.
-    words.push(isPlainPart(value) ? "-F" : "--form-string", shellQuote(`${name}=${value}`, "part"));
+    words.push(
+      PLAIN_PART.test(value) ? "-F" : "--form-string",
+      shellQuote(`${name}=${value}`, "part"),
+    );
+  }
+  if (words.length === 0) {
+    throw new TypeError(
+      "Cannot put an empty FormData body on a curl command line: expected a part",
+    );
   }
   return words;
 }

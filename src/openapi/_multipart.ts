@@ -24,10 +24,9 @@ import { essence } from "./_wire.ts";
 export const MULTIPART = "multipart/form-data";
 
 /** How one part is written: by its style, and the type of its bytes and JSON. */
-interface Part {
-  readonly style: QueryWriter | undefined;
-  readonly type: string | undefined;
-}
+type Part = readonly [style: QueryWriter | undefined, type: string | undefined];
+
+const NO_PART: Part = [undefined, undefined];
 
 /** Part names that a client cannot send as written: it would escape them (HTML's form encoding). */
 const UNSENDABLE_NAME = /[\r\n\0"]/;
@@ -42,7 +41,7 @@ function add(form: FormData, name: string, value: string | Blob): void {
     throw new TypeError(
       `Invalid part name ${
         quoteValue(name)
-      }: a client would escape its CR, LF, NUL or '"', expected a name without them`,
+      }: expected no CR, LF, NUL or '"' (a client rewrites them)`,
     );
   }
   form.append(name, value);
@@ -60,36 +59,26 @@ export function takeMultipart(headers: Headers): boolean {
   return true;
 }
 
-/** Whether `value` is bytes: an `ArrayBuffer` or a view on one. */
-function isBytes(value: unknown): value is ArrayBuffer | ArrayBufferView {
-  return value instanceof ArrayBuffer || ArrayBuffer.isView(value);
-}
-
 /**
- * Appends the part(s) of `value` to `form`: text, a file part, bytes as a
- * `Blob` of the part's type, a list repeated (`inList`: an item, whose own
- * lists are JSON), anything else as JSON text (written without calling the
- * caller's code); `null` and `undefined` are left out.
+ * Appends the part(s) of `value` to `form`: a `Blob` as it is; bytes, a
+ * plain object (or a list in a list) as a `Blob` of the part's type (JSON
+ * text written without calling the caller's code); a list repeated (`inList`:
+ * an item); by its style, one text part a pair; else text. `null` and
+ * `undefined` are left out.
  */
 function append(
   form: FormData,
   name: string,
   value: unknown,
-  part: Part | undefined,
+  [style, type]: Part,
   inList: boolean,
 ): void {
   if (value === null || value === undefined) return;
-  if (value instanceof Blob) {
-    add(form, name, value);
-  } else if (isBytes(value)) {
-    add(
-      form,
-      name,
-      new Blob([value as BlobPart], { type: part?.type ?? "application/octet-stream" }),
-    );
-  } else if (part?.style !== undefined && !inList) {
-    // The style writes `name=value` pairs as a form body would (strictly encoded): one text part each.
-    const text = part.style(name, flatten(name, value));
+  if (value instanceof Blob) return add(form, name, value);
+  const bytes = value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+  if (!bytes && style !== undefined && !inList) {
+    // The style writes `name=value` pairs as a form body would (strictly encoded).
+    const text = style(name, flatten(name, value));
     for (const pair of text === "" ? [] : text.split("&")) {
       const equals = pair.indexOf("=");
       add(
@@ -98,10 +87,16 @@ function append(
         decodeURIComponent(pair.slice(equals + 1)),
       );
     }
-  } else if (Array.isArray(value) && !inList) {
-    for (const item of listItems(name, value)) append(form, name, item, part, true);
-  } else if (typeof value === "object" && !(value instanceof Date)) {
-    add(form, name, new Blob([writeJson(value, name)], { type: part?.type ?? "application/json" }));
+  } else if (!bytes && Array.isArray(value) && !inList) {
+    for (const item of listItems(name, value)) append(form, name, item, [style, type], true);
+  } else if (bytes || typeof value === "object" && !(value instanceof Date)) {
+    add(
+      form,
+      name,
+      new Blob([bytes ? value as BlobPart : writeJson(value, name)], {
+        type: type ?? (bytes ? "application/octet-stream" : "application/json"),
+      }),
+    );
   } else {
     add(form, name, urlValue(name, value) as string);
   }
@@ -123,25 +118,22 @@ export function multipartBody(
     const entry = encoding![property] as Record<string, unknown>;
     const style = own(entry, "style") as string | undefined;
     const explode = own(entry, "explode") as boolean | undefined;
-    parts.set(property, {
-      // Multipart text is never percent-encoded: allowReserved has nothing to keep.
-      style: style === undefined && explode === undefined
-        ? undefined
-        : openApiQuery(style ?? "form", explode ?? (style ?? "form") === "form", false).write,
-      type: own(entry, "contentType") as string | undefined,
-    });
+    // Multipart text is never percent-encoded: allowReserved has nothing to keep.
+    const form = style ?? (explode === undefined ? undefined : "form");
+    parts.set(property, [
+      form === undefined ? undefined : openApiQuery(form, explode ?? form === "form", false).write,
+      own(entry, "contentType") as string | undefined,
+    ]);
   }
   return (members, route) => {
     if (typeof FormData !== "function") {
       throw new TypeError(
-        `Cannot build the multipart body of ${
-          quoteValue(route)
-        }: this runtime has no FormData, expected one (or the body as data)`,
+        `Cannot build the multipart body of ${quoteValue(route)}: expected a runtime with FormData`,
       );
     }
     const form = new FormData();
     for (const name of Object.keys(members)) {
-      append(form, name, members[name], parts.get(name), false);
+      append(form, name, members[name], parts.get(name) ?? NO_PART, false);
     }
     return form;
   };

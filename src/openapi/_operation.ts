@@ -325,10 +325,7 @@ function compileOperation(
         headers,
       ),
     // fetch writes a multipart body's content type with its boundary: set none.
-    contentType: (kind === "data" || kind === "multipart") &&
-        type!.toLowerCase().startsWith("multipart/")
-      ? ""
-      : type,
+    contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
     body: bodyWriter(body),
   };
   const multipart = body && read(body, "multipart");
