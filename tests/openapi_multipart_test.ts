@@ -182,6 +182,7 @@ Deno.test("fromOpenAPI() writes a multipart field by its encoding's style and ex
         joined: { style: "form", explode: false },
         piped: { style: "pipeDelimited", explode: false },
         spread: { explode: true },
+        styled: { style: "form" },
       },
     },
   });
@@ -191,6 +192,7 @@ Deno.test("fromOpenAPI() writes a multipart field by its encoding's style and ex
       joined: ["a,b", "c"],
       piped: ["x", "y"],
       spread: { k: "v", l: "w" },
+      styled: { m: "1" },
       empty: [],
     });
     assertEquals(await parts(options.body), [
@@ -201,6 +203,8 @@ Deno.test("fromOpenAPI() writes a multipart field by its encoding's style and ex
       ["piped", "x|y"],
       ["k", "v"],
       ["l", "w"],
+      // style form explodes by default.
+      ["m", "1"],
     ]);
   }
 });
@@ -469,6 +473,12 @@ Deno.test("fromOpenAPITable() refuses multipart fields compileOpenAPI could not 
     const error = boundedMessage(() => fromOpenAPITable(table(body)));
     assert(error.startsWith(`Invalid OpenAPI table ${message}`), error);
   }
+  // A hand-made table may name the kind alone: every call is multipart.
+  const parts = fromOpenAPITable(table({ type: "multipart/form-data", kind: "multipart" }));
+  const built = parts("POST /upload", { a: "1" });
+  assert(built.body instanceof FormData);
+  assertEquals([...built.body], [["a", "1"]]);
+  assertEquals(built.headers, {});
   // A huge content type is quoted shortened.
   boundedMessage(() =>
     fromOpenAPITable(table({

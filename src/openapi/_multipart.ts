@@ -60,11 +60,11 @@ export function takeMultipart(headers: Headers): boolean {
 }
 
 /**
- * Appends the part(s) of `value` to `form`: a `Blob` as it is; bytes, a
- * plain object (or a list in a list) as a `Blob` of the part's type (JSON
- * text written without calling the caller's code); a list repeated (`inList`:
- * an item); by its style, one text part a pair; else text. `null` and
- * `undefined` are left out.
+ * Appends the part(s) of `value` to `form`: a `Blob` as it is; by its style,
+ * one text part a pair; bytes, a plain object (or a list in a list) as a
+ * `Blob` of the part's type (JSON text written without calling the caller's
+ * code); a list repeated (`inList`: an item, for a part without a style);
+ * else text. `null` and `undefined` are left out.
  */
 function append(
   form: FormData,
@@ -76,7 +76,7 @@ function append(
   if (value === null || value === undefined) return;
   if (value instanceof Blob) return add(form, name, value);
   const bytes = value instanceof ArrayBuffer || ArrayBuffer.isView(value);
-  if (!bytes && style !== undefined && !inList) {
+  if (!bytes && style !== undefined) {
     // The style writes `name=value` pairs as a form body would (strictly encoded).
     const text = style(name, flatten(name, value));
     for (const pair of text === "" ? [] : text.split("&")) {
