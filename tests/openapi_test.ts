@@ -382,7 +382,7 @@ Deno.test("fromOpenAPI() asks for data when the operation takes only media types
     "/upload": {
       post: {
         parameters: [{ name: "name", in: "query" }],
-        requestBody: { content: { "multipart/form-data": {}, "application/octet-stream": {} } },
+        requestBody: { content: { "multipart/mixed": {}, "application/octet-stream": {} } },
         responses: {},
       },
     },
@@ -390,10 +390,10 @@ Deno.test("fromOpenAPI() asks for data when the operation takes only media types
   assertThrows(
     () => api("POST /upload", { name: "a.zip", file: "bytes" }),
     TypeError,
-    'Invalid parameter "file" for "POST /upload": the operation\'s body is "multipart/form-data", expected the body as data',
+    'Invalid parameter "file" for "POST /upload": the operation\'s body is "multipart/mixed", expected the body as data',
   );
-  // A multipart body's content type carries the boundary its client writes (fetch, for
-  // FormData): none is set. A binary type is.
+  // A multipart body's content type carries the boundary its client writes: none is set.
+  // A binary type is. (multipart/form-data bodies: tests/openapi_multipart_test.ts.)
   const form = new FormData();
   const upload = api("POST /upload", { name: "a.zip", data: form });
   assertEquals(upload.url, `${BASE}/upload?name=a.zip`);
@@ -932,7 +932,7 @@ Deno.test("fromOpenAPITable() refuses what compileOpenAPI() could not have writt
         format: "routecast-openapi-table/1",
         operations: { "GET /a": { body: { kind: "xml", type: "application/xml" } } },
       },
-      'Invalid OpenAPI table at operations["GET /a"].body.kind: found "xml", expected "json", "form" or "data"',
+      'Invalid OpenAPI table at operations["GET /a"].body.kind: found "xml", expected "json", "form", "multipart" or "data"',
     ],
   ];
   for (const [table, message] of cases) {

@@ -74,14 +74,55 @@ function bodyText(body: unknown): string | undefined {
       );
     }
   }
-  if (isBlob(body) || isFormData(body) || isStream(body)) {
+  if (isBlob(body) || isStream(body)) {
     throw new TypeError(
       `Cannot put a ${
-        isBlob(body) ? "Blob" : isFormData(body) ? "FormData" : "ReadableStream"
-      } body on a curl command line: expected a string, bytes, URLSearchParams or a JSON value`,
+        isBlob(body) ? "Blob" : "ReadableStream"
+      } body on a curl command line: expected a string, bytes, URLSearchParams, FormData of text or a JSON value`,
     );
   }
   return jsonBody(body);
+}
+
+/** A text part that `-F` sends as it is: no file (a leading `@` or `<`), no `;type=` options, no quotes. */
+const PLAIN_PART = /^(?![@<])[^;"\\]*$/;
+
+/**
+ * The `-F` (or `--form-string`) words of a `FormData` body's text parts.
+ *
+ * @throws {TypeError} For a file part (its bytes are in memory, and a
+ * command line can only name a file), a name curl would cut at `=`, or no
+ * part at all (curl would send no body).
+ */
+function formWords(form: FormData): string[] {
+  const words: string[] = [];
+  for (const [name, value] of form) {
+    if (typeof value !== "string") {
+      throw new TypeError(
+        `Cannot put the file part ${
+          quoteValue(name)
+        } on a curl command line: expected text parts (save the file, use -F 'name=@path')`,
+      );
+    }
+    if (name === "" || name.includes("=")) {
+      throw new TypeError(
+        `Cannot put the part ${
+          quoteValue(name)
+        } on a curl command line: expected a non-empty name without "="`,
+      );
+    }
+    // --form-string sends the value as it is: curl reads no file and no options in it.
+    words.push(
+      PLAIN_PART.test(value) ? "-F" : "--form-string",
+      shellQuote(`${name}=${value}`, "part"),
+    );
+  }
+  if (words.length === 0) {
+    throw new TypeError(
+      "Cannot put an empty FormData body on a curl command line: expected a part",
+    );
+  }
+  return words;
 }
 
 /**
@@ -101,6 +142,11 @@ function bodyText(body: unknown): string | undefined {
  *   when it starts with `@` (which `--data-binary` would read as a file
  *   name). JSON bodies are serialised as `toFetch` does; bytes must be
  *   UTF-8 text; `URLSearchParams` are sent as their string.
+ * - A `FormData` body of text parts is one `-F 'name=value'` a part, or
+ *   `--form-string` when curl would read more in the value (a file for a
+ *   leading `@` or `<`, options after `;`, quotes): curl writes the
+ *   multipart type with its boundary. A file part is refused: its bytes
+ *   are in memory, and a command line can only name a file.
  * - curl's own additions are turned off where the options say otherwise:
  *   `-H 'content-type:'` for a body without a content type (curl would send
  *   a form type), `-H 'accept:'` and `-H 'user-agent:'` when the options
@@ -113,8 +159,8 @@ function bodyText(body: unknown): string | undefined {
  * @returns The command, on one line.
  * @throws {TypeError} When `options` are not request options (a string
  * `method` and `url`, `headers` an object when present), or for a body that cannot go on a command line (a
- * `Blob`, `FormData`, `ReadableStream`, bytes that are not UTF-8, a NUL
- * character) or cannot be serialised as JSON.
+ * `Blob`, a `FormData` file part or part name with `=`, a `ReadableStream`,
+ * bytes that are not UTF-8, a NUL character) or cannot be serialised as JSON.
  *
  * @example
  * ```ts
@@ -146,9 +192,14 @@ export function toCurl(options: RequestOptions): string {
   words.push(shellQuote(options.url, "URL"));
 
   const headers = headerStrings(options);
-  const body = bodyText(options.body);
+  const form = isFormData(options.body) ? formWords(options.body) : undefined;
+  const body = form === undefined ? bodyText(options.body) : undefined;
   if (isSearchParams(options.body) && headers["content-type"] === JSON_CONTENT_TYPE) {
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+  }
+  // curl writes the multipart type with its boundary, as fetch does.
+  if (form !== undefined && headers["content-type"] === JSON_CONTENT_TYPE) {
+    delete headers["content-type"];
   }
   for (const [name, value] of Object.entries(headers)) {
     words.push(
@@ -162,17 +213,19 @@ export function toCurl(options: RequestOptions): string {
   const removed: string[] = [];
   if (headers["accept"] === undefined) removed.push("accept");
   if (headers["user-agent"] === undefined) removed.push("user-agent");
-  if (body !== undefined) {
-    if (headers["content-type"] === undefined) removed.push("content-type");
-    if (
-      headers["expect"] === undefined && new TextEncoder().encode(body).length > EXPECT_THRESHOLD
-    ) {
-      removed.push("expect");
-    }
+  if (body !== undefined && headers["content-type"] === undefined) removed.push("content-type");
+  // A multipart body's size depends on curl's boundary: never let it wait for 100-continue.
+  if (
+    headers["expect"] === undefined &&
+    (form !== undefined ||
+      body !== undefined && new TextEncoder().encode(body).length > EXPECT_THRESHOLD)
+  ) {
+    removed.push("expect");
   }
   for (const name of removed) words.push("-H", `'${name}:'`);
   if (body !== undefined) {
     words.push(body.startsWith("@") ? "--data-raw" : "--data-binary", shellQuote(body, "body"));
   }
+  if (form !== undefined) words.push(...form);
   return words.join(" ");
 }

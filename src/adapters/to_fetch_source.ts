@@ -6,7 +6,8 @@
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
-import { typeName } from "../endpoint/kit.ts";
+import { quoteValue, typeName } from "../endpoint/kit.ts";
+import { isFormData } from "./_body.ts";
 import { toFetch } from "./to_fetch.ts";
 
 /**
@@ -52,14 +53,15 @@ function singleQuoted(text: string): string {
  * JSON text, so its `__proto__` keys are sent too. A string body without a
  * content type is sent as UTF-8 bytes, as `toFetch` does, so that `fetch`
  * adds no content type; bytes that are UTF-8 text are printed as that text
- * encoded. `request` (and its signal) is not printed.
+ * encoded; a `FormData` body of text parts is built first as `body`, one
+ * `append` a part. `request` (and its signal) is not printed.
  *
  * @param options The result of `endpoint()`.
  * @returns The source, lines joined with `\n`, without a final newline.
  * @throws {TypeError} When `options` are not request options, a body cannot
  * be serialised as JSON, or a body is one that source cannot spell (a
- * `Blob`, bytes that are not UTF-8, `FormData`, `URLSearchParams` or a
- * stream).
+ * `Blob`, bytes that are not UTF-8, a `FormData` file part, `URLSearchParams`
+ * or a stream).
  *
  * @example
  * ```ts
@@ -86,7 +88,9 @@ function singleQuoted(text: string): string {
  */
 export function toFetchSource(options: RequestOptions): string {
   const [url, init] = toFetch(options);
-  const lines = [`const response = await fetch(${doubleQuoted(url)}, {`];
+  const form = isFormData(init.body) ? formSource(init.body) : undefined;
+  const lines = form ?? [];
+  lines.push(`const response = await fetch(${doubleQuoted(url)}, {`);
   lines.push(`  method: ${doubleQuoted(init.method)},`);
   lines.push("  headers: {");
   for (const [name, value] of Object.entries(init.headers)) {
@@ -94,10 +98,32 @@ export function toFetchSource(options: RequestOptions): string {
     lines.push(`    ${key}: ${doubleQuoted(value)},`);
   }
   lines.push("  },");
-  const body = bodySource(init.body, typeof options.body !== "string");
+  const body = form === undefined
+    ? bodySource(init.body, typeof options.body !== "string")
+    : "body";
   if (body !== undefined) lines.push(`  body: ${body},`);
   lines.push("});");
   return lines.join("\n");
+}
+
+/**
+ * The lines that build a `FormData` body of text parts as `body`.
+ *
+ * @throws {TypeError} For a file part: source cannot spell bytes in memory.
+ */
+function formSource(form: FormData): string[] {
+  const lines = ["const body = new FormData();"];
+  for (const [name, value] of form) {
+    if (typeof value !== "string") {
+      throw new TypeError(
+        `Cannot print the file part ${
+          quoteValue(name)
+        } as fetch source: its bytes are in memory, expected text parts only`,
+      );
+    }
+    lines.push(`body.append(${doubleQuoted(name)}, ${doubleQuoted(value)});`);
+  }
+  return lines;
 }
 
 /**

@@ -42,10 +42,12 @@ import {
 } from "./_refs.ts";
 import { declareServer, documentServers } from "./_servers.ts";
 import { closedProperties } from "./_strict.ts";
+import { MULTIPART } from "./_multipart.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import {
   baseUrlProblem,
+  essence,
   hasScheme,
   headerNameProblem,
   mediaTypeProblem,
@@ -55,12 +57,6 @@ import {
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const FORM = "application/x-www-form-urlencoded";
 const COMBINATORS = ["allOf", "oneOf", "anyOf"];
-
-/** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
-function essence(mediaType: string): string {
-  const semicolon = mediaType.indexOf(";");
-  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
-}
 
 /** Whether a media type is JSON: `application/json` or any `…/…+json`. */
 export function isJsonMediaType(mediaType: string): boolean {
@@ -414,11 +410,15 @@ function optionFields(c: Compile, schema: unknown, where: Place): readonly strin
   }
 }
 
-/** The form encoding of a body's properties, in the table's form. */
+/**
+ * The form (or, `multipart`, multipart) encoding of a body's properties, in
+ * the table's form: a multipart part keeps its first `contentType`.
+ */
 function readEncoding(
   c: Compile,
   encoding: unknown,
   where: Place,
+  multipart = false,
 ): Record<string, EncodingDeclaration> | undefined {
   if (encoding === undefined) return undefined;
   if (!isPlainObject(encoding)) {
@@ -455,7 +455,13 @@ function readEncoding(
       set = true;
     }
     const contentType = field(entry.node, "contentType");
-    if (typeof contentType === "string" && isJsonMediaType(contentType.split(",")[0])) {
+    const first = typeof contentType === "string" ? contentType.split(",")[0].trim() : undefined;
+    if (multipart && first !== undefined) {
+      const problem = mediaTypeProblem(first);
+      if (problem !== undefined) throw invalidAt(place(at, "contentType"), problem);
+      declaration.contentType = first;
+      set = true;
+    } else if (first !== undefined && isJsonMediaType(first)) {
       declaration.json = true;
       set = true;
     }
@@ -470,8 +476,10 @@ function readEncoding(
 /**
  * A request body object in the table's form: JSON when its media types list
  * a JSON type, a wildcard or nothing; a form when they list the form type;
- * else `data`. Every media type listed must be one (RFC 9110), since one of
- * them becomes the `content-type`.
+ * multipart when they list `multipart/form-data`; else `data`. Every media
+ * type listed must be one (RFC 9110), since one of them becomes the
+ * `content-type`. A listed `multipart/form-data` is recorded with its
+ * encoding whatever is chosen: a caller's `content-type` may choose it.
  */
 function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | undefined {
   const content = field(requestBody, "content");
@@ -486,6 +494,7 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     if (problem !== undefined) throw invalidAt(at, problem);
   }
   const json = types.find(isJsonMediaType);
+  const multipart = types.find((type) => essence(type) === MULTIPART);
   // Read back from locals, never from the object being built (Object.prototype may be polluted).
   let chosen: string;
   let type: string;
@@ -501,11 +510,14 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     chosen = types.find((type) => essence(type) === FORM)!;
     type = FORM;
     form = true;
+  } else if (multipart !== undefined) {
+    chosen = type = multipart;
   } else {
     return { type: types[0], kind: "data" };
   }
   const body: Record<string, unknown> = { type };
   if (form) body.kind = "form";
+  else if (chosen === multipart) body.kind = "multipart";
   const media = object(c.refs, content[chosen], place(at, chosen), "a media type");
   const schemaAt = place(media.place, "schema");
   const fields = optionFields(c, field(media.node, "schema"), schemaAt);
@@ -515,6 +527,11 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
   if (form) {
     const encoding = readEncoding(c, field(media.node, "encoding"), place(media.place, "encoding"));
     if (encoding !== undefined) body.encoding = encoding;
+  }
+  if (multipart !== undefined) {
+    const parts = object(c.refs, content[multipart], place(at, multipart), "a media type");
+    const encoding = field(parts.node, "encoding");
+    body.multipart = readEncoding(c, encoding, place(parts.place, "encoding"), true) ?? {};
   }
   return body as unknown as BodyDeclaration;
 }
@@ -526,13 +543,14 @@ function copyBody(body: BodyDeclaration): BodyDeclaration {
     const names = field(copy, key) as readonly string[] | undefined;
     if (names !== undefined) copy[key] = [...names];
   }
-  const encoding = field(copy, "encoding") as Record<string, EncodingDeclaration> | undefined;
-  if (encoding !== undefined) {
+  for (const key of ["encoding", "multipart"]) {
+    const encoding = field(copy, key) as Record<string, EncodingDeclaration> | undefined;
+    if (encoding === undefined) continue;
     const copied: Record<string, EncodingDeclaration> = {};
     for (const property of Object.keys(encoding)) {
       setOwn(copied, property, { ...encoding[property] });
     }
-    copy.encoding = copied;
+    copy[key] = copied;
   }
   return copy as unknown as BodyDeclaration;
 }

@@ -67,7 +67,8 @@ export interface ParameterDeclaration {
 }
 
 /**
- * How one property of a form body is written (OpenAPI's Encoding Object).
+ * How one property of a form or multipart body is written (OpenAPI's
+ * Encoding Object).
  *
  * @example
  * ```ts
@@ -85,6 +86,8 @@ export interface EncodingDeclaration {
   readonly allowReserved?: boolean;
   /** Written as JSON text (an encoding `contentType` of a JSON media type). */
   readonly json?: boolean;
+  /** A multipart part's type for bytes and JSON: the encoding's first `contentType`. */
+  readonly contentType?: string;
 }
 
 /**
@@ -102,12 +105,18 @@ export interface BodyDeclaration {
   readonly type: string;
   /**
    * How parameters become the body: `"json"` members (the default), a
-   * `"form"` string, or `"data"`: the operation takes only media types
-   * routecast does not write (multipart, binary, XML), so the body is `data`.
+   * `"form"` string, a `"multipart"` `FormData`, or `"data"`: the operation
+   * takes only media types routecast does not write (binary, XML), so the
+   * body is `data`.
    */
-  readonly kind?: "json" | "form" | "data";
+  readonly kind?: "json" | "form" | "multipart" | "data";
   /** For a form body: how each named property is written. */
   readonly encoding?: { readonly [property: string]: EncodingDeclaration };
+  /**
+   * Present when the operation lists `multipart/form-data`: how each part
+   * is written (a caller's `content-type` of that type chooses it).
+   */
+  readonly multipart?: { readonly [property: string]: EncodingDeclaration };
   /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
   readonly fields?: readonly string[];
   /**

@@ -29,6 +29,7 @@ import type {
 } from "./_declarations.ts";
 import { applied, type Credentials, type SecurityDeclaration } from "./_credentials.ts";
 import { strictKeys, unknownOperation } from "./_strict.ts";
+import { multipartBody, takeMultipart } from "./_multipart.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -325,7 +326,7 @@ function compileOperation(
   );
   const key = upper + " " + path;
   const check = settings.strict ? strictKeys(route, upper, operation) : undefined;
-  return {
+  const plan: OperationPlan = {
     template,
     server: settings.servers?.has(key) ? settings.servers.get(key) : read(operation, "server"),
     names,
@@ -348,6 +349,38 @@ function compileOperation(
     // fetch writes a multipart body's content type with its boundary: set none.
     contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
     body: bodyWriter(body),
+  };
+  const multipart = body && read(body, "multipart");
+  return multipart === undefined && kind !== "multipart"
+    ? plan
+    : multipartPlan(plan, multipartBody(multipart), kind === "multipart");
+}
+
+/**
+ * `plan` for an operation that lists `multipart/form-data`: a call whose
+ * `content-type` names it (removed, so that the client writes the boundary),
+ * or every call when it is the operation's body (`always`), gets a
+ * `FormData` body and no content type (docs/design.md rule 26). `write()`
+ * runs before the body in every build of the plan, with no caller code
+ * between: it notes the call's choice for `body` and `contentType`.
+ */
+function multipartPlan(
+  plan: OperationPlan,
+  parts: (members: Record<string, unknown>, route: string) => FormData,
+  always: boolean,
+): OperationPlan {
+  let chosen = always;
+  const other = plan.body;
+  return {
+    ...plan,
+    write(values, view, headers) {
+      chosen = takeMultipart(headers) || always;
+      return plan.write(values, view, headers);
+    },
+    get contentType() {
+      return chosen ? "" : plan.contentType;
+    },
+    body: (members, route) => chosen ? parts(members, route) : other?.(members, route),
   };
 }
 

@@ -188,30 +188,46 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
   return parameter as unknown as ParameterDeclaration;
 }
 
+/** A form body's `encoding`, or (`multipart`) the `multipart` encodings with their part types. */
+function checkEncoding(encoding: unknown, where: string, multipart: boolean): void {
+  if (encoding === undefined) return;
+  const properties = plainAt(encoding, where, "an encoding map");
+  for (const property of Object.keys(properties)) {
+    const place = at(where, property);
+    const entry = plainAt(properties[property], place, "an encoding");
+    checkKeys(
+      entry,
+      ["style", "explode", "allowReserved", multipart ? "contentType" : "json"],
+      place,
+    );
+    checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
+    const invalid = invalidField(place);
+    for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
+    const type = field(entry, "contentType");
+    const problem = type === undefined
+      ? undefined
+      : mediaTypeProblem(stringAt(type, at(place, "contentType")));
+    if (problem !== undefined) throw invalidTable(at(place, "contentType"), problem);
+  }
+}
+
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
-  checkKeys(body, ["type", "kind", "encoding", "fields", "closed"], where);
+  checkKeys(body, ["type", "kind", "encoding", "multipart", "fields", "closed"], where);
   const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
   if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");
-  if (kind !== undefined && kind !== "json" && kind !== "form" && kind !== "data") {
+  if (
+    kind !== undefined && kind !== "json" && kind !== "form" && kind !== "multipart" &&
+    kind !== "data"
+  ) {
     throw invalidTable(
       at(where, "kind"),
-      `found ${quoteValue(kind)}, expected "json", "form" or "data"`,
+      `found ${quoteValue(kind)}, expected "json", "form", "multipart" or "data"`,
     );
   }
-  const encoding = field(body, "encoding");
-  if (encoding !== undefined) {
-    const properties = plainAt(encoding, at(where, "encoding"), "an encoding map");
-    for (const property of Object.keys(properties)) {
-      const place = at(at(where, "encoding"), property);
-      const entry = plainAt(properties[property], place, "an encoding");
-      checkKeys(entry, ["style", "explode", "allowReserved", "json"], place);
-      checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
-      const invalid = invalidField(place);
-      for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
-    }
-  }
+  checkEncoding(field(body, "encoding"), at(where, "encoding"), false);
+  checkEncoding(field(body, "multipart"), at(where, "multipart"), true);
   for (const key of ["fields", "closed"]) {
     const names = field(body, key);
     if (names !== undefined) checkStrings(names, at(where, key));

@@ -64,7 +64,7 @@ function isNested(member: unknown): boolean {
  * them (the OpenAPI Specification defines no form for them). Any other value
  * is returned as it is.
  */
-function flatten(name: string, value: unknown): unknown {
+export function flatten(name: string, value: unknown): unknown {
   if (Array.isArray(value)) {
     const length = value.length;
     // A list too long is refused by the writer, which reads only its length.

@@ -64,6 +64,12 @@ export function isMediaType(text: string): boolean {
   return true;
 }
 
+/** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
+export function essence(mediaType: string): string {
+  const semicolon = mediaType.indexOf(";");
+  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
+}
+
 /** What is wrong with a body's media type, for a message; `undefined` when it is one. */
 export function mediaTypeProblem(type: string): string | undefined {
   return isMediaType(type)
