@@ -39,10 +39,14 @@ import {
   topPlace,
 } from "./_refs.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
+import { carriedBody, checkConverted, fromSwagger2, isSwagger2, separatorOf } from "./_swagger2.ts";
 import {
   baseUrlProblem,
+  essence,
   hasScheme,
   headerNameProblem,
+  isJsonMediaType,
+  isWildcard,
   mediaTypeProblem,
   serverTextProblem,
 } from "./_wire.ts";
@@ -50,23 +54,6 @@ import {
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const FORM = "application/x-www-form-urlencoded";
 const COMBINATORS = ["allOf", "oneOf", "anyOf"];
-
-/** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
-function essence(mediaType: string): string {
-  const semicolon = mediaType.indexOf(";");
-  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
-}
-
-/** Whether a media type is JSON: `application/json` or any `…/…+json`. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const type = essence(mediaType);
-  return type === "application/json" || type.endsWith("+json");
-}
-
-/** Whether a media type is a wildcard (`*\/*`, `application/*`). */
-function isWildcard(mediaType: string): boolean {
-  return essence(mediaType).endsWith("/*");
-}
 
 /**
  * What one compile has read, by object: a parameter, request body, server or
@@ -238,18 +225,12 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     throw invalidAt(place(where, "name"), `expected a non-empty string, found ${quoteValue(name)}`);
   }
   const location = field(parameter, "in");
-  if (location === "body" || location === "formData") {
-    throw invalidAt(
-      place(where, "in"),
-      `${
-        quoteValue(location)
-      } is Swagger 2.0's, expected an OpenAPI 3 description (convert it first)`,
-    );
-  }
   if (typeof location !== "string" || !Object.hasOwn(STYLES, location)) {
     throw invalidAt(
       place(where, "in"),
-      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
+      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"${
+        location === "body" || location === "formData" ? ' (or swagger "2.0" at the top)' : ""
+      }`,
     );
   }
   if (location === "header") {
@@ -278,6 +259,8 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     declaration.allowReserved = true;
   }
   if (contentIsJson(field(parameter, "content"), place(where, "content"))) declaration.json = true;
+  const separator = separatorOf(parameter);
+  if (separator !== undefined) declaration.separator = separator;
   return declaration as unknown as ParameterDeclaration;
 }
 
@@ -444,6 +427,8 @@ function readEncoding(
       declaration.json = true;
       set = true;
     }
+    const separator = separatorOf(entry.node);
+    if (separator !== undefined) declaration.separator = separator;
     if (set) {
       setOwn(out, property, declaration);
       any = true;
@@ -470,6 +455,8 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     const problem = mediaTypeProblem(type);
     if (problem !== undefined) throw invalidAt(at, problem);
   }
+  const carried = types.length > 0 ? carriedBody(requestBody, types[0]) : undefined;
+  if (carried !== undefined) return carried;
   const json = types.find(isJsonMediaType);
   // Read back from locals, never from the object being built (Object.prototype may be polluted).
   let chosen: string;
@@ -586,31 +573,29 @@ function isSupportedVersion(version: unknown): boolean {
 }
 
 /**
- * The description as a document, once it is an object with a supported
- * `openapi` version.
+ * The description as an OpenAPI 3 document, once it is an object with a
+ * supported `openapi` version, or a Swagger 2.0 document (read as the
+ * OpenAPI 3 document it describes, rule 27).
  *
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included).
+ * @throws {TypeError} For a value that is neither, or a Swagger 2.0
+ * document whose `host`, `basePath` or `schemes` make no base url.
  */
 function openAPIDocument(description: unknown): Node {
   if (!isPlainObject(description)) {
     throw new TypeError(
       `Invalid OpenAPI description ${
         quoteValue(description)
-      }: expected a parsed OpenAPI 3.0 or 3.1 document (an object; parse YAML first)`,
+      }: expected a parsed OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (an object; parse YAML first)`,
     );
   }
   const version = field(description, "openapi");
   if (!isSupportedVersion(version)) {
+    if (version === undefined && isSwagger2(description)) return fromSwagger2(description);
     const swagger = field(description, "swagger");
     throw new TypeError(
-      swagger !== undefined
-        ? `Invalid OpenAPI description: Swagger ${
-          quoteValue(typeof swagger === "number" ? String(swagger) : swagger)
-        } is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)`
-        : `Invalid OpenAPI description: openapi is ${
-          quoteValue(version)
-        }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x"`,
+      `Invalid OpenAPI description: ${swagger !== undefined ? "swagger" : "openapi"} is ${
+        quoteValue(typeof swagger === "number" ? String(swagger) : swagger ?? version)
+      }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"`,
     );
   }
   return description;
@@ -698,6 +683,7 @@ function compilePath(
     try {
       if (badPath !== undefined) throw badPath;
       if (level instanceof TypeError) throw level;
+      checkConverted(operation);
       declaration = operationDeclaration(c, operation, place(item.place, method), level, server);
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;

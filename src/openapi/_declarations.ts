@@ -62,6 +62,8 @@ export interface ParameterDeclaration {
   readonly allowReserved?: boolean;
   /** Written as its JSON text (`content` of a JSON media type) instead of by style. */
   readonly json?: boolean;
+  /** A list joined into one value by this (Swagger 2.0's `ssv`, `tsv`, `pipes` where no style says it). */
+  readonly separator?: " " | "\t" | "|";
 }
 
 /**
@@ -83,6 +85,8 @@ export interface EncodingDeclaration {
   readonly allowReserved?: boolean;
   /** Written as JSON text (an encoding `contentType` of a JSON media type). */
   readonly json?: boolean;
+  /** A list joined into one value by this (Swagger 2.0's `tsv`). */
+  readonly separator?: " " | "\t" | "|";
 }
 
 /**
@@ -108,6 +112,8 @@ export interface BodyDeclaration {
   readonly encoding?: { readonly [property: string]: EncodingDeclaration };
   /** Top-level body properties named like a named option (`url`, `data`): parameters here. */
   readonly fields?: readonly string[];
+  /** The key whose value is the whole body (Swagger 2.0's `body` parameter, by its name). */
+  readonly parameter?: string;
 }
 
 /**

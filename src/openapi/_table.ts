@@ -112,6 +112,13 @@ function checkStyle(style: unknown, allowed: readonly string[], where: string): 
   }
 }
 
+/** A separator joins a list into one value: a space, a tab or `|` (Swagger 2.0's ssv, tsv, pipes). */
+function checkSeparator(value: unknown, where: string): void {
+  if (value !== undefined && value !== " " && value !== "\t" && value !== "|") {
+    throw invalidTable(where, `found ${quoteValue(value)}, expected " ", "\\t" or "|"`);
+  }
+}
+
 /** A table's server is a base url: an absolute `http:` or `https:` URL, nothing else. */
 function checkServer(value: unknown, where: string): void {
   const problem = baseUrlProblem(stringAt(value, where));
@@ -120,7 +127,11 @@ function checkServer(value: unknown, where: string): void {
 
 function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const parameter = plainAt(value, where, "a parameter");
-  checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
+  checkKeys(
+    parameter,
+    ["in", "name", "style", "explode", "allowReserved", "json", "separator"],
+    where,
+  );
   const location = field(parameter, "in");
   if (!LOCATIONS.includes(location as ParameterLocation)) {
     throw invalidTable(
@@ -134,12 +145,15 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
   checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
   const invalid = invalidField(where);
   for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, invalid);
+  checkSeparator(field(parameter, "separator"), at(where, "separator"));
   return parameter as unknown as ParameterDeclaration;
 }
 
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
-  checkKeys(body, ["type", "kind", "encoding", "fields"], where);
+  checkKeys(body, ["type", "kind", "encoding", "fields", "parameter"], where);
+  const parameter = field(body, "parameter");
+  if (parameter !== undefined) stringAt(parameter, at(where, "parameter"));
   const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
   if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");
@@ -155,10 +169,11 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
     for (const property of Object.keys(properties)) {
       const place = at(at(where, "encoding"), property);
       const entry = plainAt(properties[property], place, "an encoding");
-      checkKeys(entry, ["style", "explode", "allowReserved", "json"], place);
+      checkKeys(entry, ["style", "explode", "allowReserved", "json", "separator"], place);
       checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
       const invalid = invalidField(place);
       for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
+      checkSeparator(field(entry, "separator"), at(place, "separator"));
     }
   }
   const fields = field(body, "fields");
