@@ -32,7 +32,7 @@ import {
   Resolver,
   topPlace,
 } from "./_refs.ts";
-import { essence, isJsonMediaType, isWildcard } from "./_wire.ts";
+import { essence, isJsonMediaType, isWildcard, serverTextProblem } from "./_wire.ts";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 const FORM = "application/x-www-form-urlencoded";
@@ -66,7 +66,9 @@ export function separatorOf(node: object): string | undefined {
 export function carriedBody(node: object, type: string): BodyDeclaration | undefined {
   const name = carriers.get(node);
   if (name === undefined) return undefined;
-  return isNamedOption(name) ? { type, parameter: name, fields: [name] } : { type, parameter: name };
+  return isNamedOption(name)
+    ? { type, parameter: name, fields: [name] }
+    : { type, parameter: name };
 }
 
 /** Throws the problem of a Swagger 2.0 operation that could not be read. */
@@ -83,7 +85,7 @@ export function isSwagger2(description: Node): boolean {
 function isHostChar(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
     (code >= 0x61 && code <= 0x7a) || code === 0x2d || code === 0x2e || code === 0x3a ||
-    code === 0x5b || code === 0x5d || code === 0x5f;
+    code === 0x5b || code === 0x5d || code === 0x5f || code === 0x7b || code === 0x7d;
 }
 
 /** The document's server url from `host`, `basePath` and `schemes`; `undefined` for none. */
@@ -91,11 +93,14 @@ function serverUrl(document: Node): string | undefined {
   const host = field(document, "host");
   if (
     host !== undefined &&
-    (typeof host !== "string" || host === "" || ![...host].every((c) => isHostChar(c.charCodeAt(0))))
+    (typeof host !== "string" || host === "" ||
+      ![...host].every((c) => isHostChar(c.charCodeAt(0))))
   ) {
     throw invalidAt(
       "host",
-      `${quoteValue(host)} is not a host, expected a host name and an optional port such as "api.example.com:8443"`,
+      `${
+        quoteValue(host)
+      } is not a host, expected a host name and an optional port such as "api.example.com:8443"`,
     );
   }
   const basePath = field(document, "basePath");
@@ -107,16 +112,26 @@ function serverUrl(document: Node): string | undefined {
     ) {
       throw invalidAt(
         "basePath",
-        `${quoteValue(basePath)} is not a base path, expected a path that starts with "/" and has no "." or ".." segment`,
+        `${
+          quoteValue(basePath)
+        } is not a base path, expected a path that starts with "/" and has no "." or ".." segment`,
       );
     }
   }
+  const text = typeof basePath === "string" ? serverTextProblem(basePath) : undefined;
+  if (text !== undefined) throw invalidAt("basePath", text);
   const path = basePath === undefined || basePath === "/" ? "" : basePath as string;
-  if (host === undefined) return path === "" ? undefined : path;
+  // A templated host (Azure's "{Endpoint}") has no default: as a relative server, it needs baseUrl.
+  if (host === undefined || (host as string).includes("{") || (host as string).includes("}")) {
+    return path === "" ? undefined : path;
+  }
   const schemes = field(document, "schemes");
   let scheme = "https";
   if (schemes !== undefined) {
-    const listed = Array.isArray(schemes) ? items(schemes, topPlace("schemes")) : [schemes];
+    if (!Array.isArray(schemes)) {
+      throw invalidAt("schemes", `expected an array of schemes, found ${quoteValue(schemes)}`);
+    }
+    const listed = items(schemes, topPlace("schemes"));
     // https when listed (rule 27), else http; none listed: https, never a clear-text default.
     if (!listed.includes("https") && listed.length > 0) {
       if (!listed.includes("http")) {
@@ -143,16 +158,30 @@ function securityScheme(definition: unknown): unknown {
   return { type };
 }
 
-/** What one Swagger 2.0 parameter is, once read. */
+/**
+ * What one Swagger 2.0 parameter is, once read. Every field is set, so that
+ * none is ever read from a polluted Object.prototype.
+ */
 interface Read {
   readonly in: string;
   readonly name: string;
   /** An OpenAPI 3 parameter (path, query, header). */
-  readonly parameter?: Node;
+  readonly parameter: Node | undefined;
   /** A form field's schema and encoding (formData). */
-  readonly schema?: Node;
-  readonly encoding?: Node;
-  readonly file?: boolean;
+  readonly schema: Node | undefined;
+  readonly encoding: Node | undefined;
+  readonly file: boolean;
+}
+
+function made(
+  location: string,
+  name: string,
+  parameter?: Node,
+  schema?: Node,
+  encoding?: Node,
+  file = false,
+): Read {
+  return { in: location, name, parameter, schema, encoding, file };
 }
 
 /** The list style of a parameter: its `collectionFormat`, csv by default. */
@@ -174,7 +203,7 @@ function readParameter(node: Node, where: Place): Read {
   if (typeof name !== "string" || name === "") {
     throw invalidAt(place(where, "name"), `expected a non-empty string, found ${quoteValue(name)}`);
   }
-  if (location === "body") return { in: location, name };
+  if (location === "body") return made(location, name);
   const [style, explode, separator] = formatOf(node, where);
   const list = field(node, "type") === "array";
   if (location === "formData") {
@@ -183,7 +212,7 @@ function readParameter(node: Node, where: Place): Read {
     const encoding: Node = { style, explode };
     // Only a list has a collectionFormat; a scalar field needs no encoding.
     if (separator !== undefined && style === "form") separators.set(encoding, separator);
-    return { in: location, name, schema, file, ...(list ? { encoding } : {}) };
+    return made(location, name, undefined, schema, list ? encoding : undefined, file);
   }
   let parameter: Node;
   if (location === "query") {
@@ -198,7 +227,7 @@ function readParameter(node: Node, where: Place): Read {
       `found ${quoteValue(location)}, expected "path", "query", "header", "formData" or "body"`,
     );
   }
-  return { in: location, name, parameter };
+  return made(location, name, parameter);
 }
 
 /** What one conversion has read: each parameter node once, however many operations share it. */
