@@ -34,6 +34,7 @@ import {
 } from "./_refs.ts";
 import { essence, isJsonMediaType, isWildcard, serverTextProblem } from "./_wire.ts";
 
+const NONE: string[] = [];
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 const FORM = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
@@ -205,14 +206,14 @@ function readParameter(node: Node, where: Place): Read {
   }
   if (location === "body") return made(location, name);
   const [style, explode, separator] = formatOf(node, where);
-  const list = field(node, "type") === "array";
+  const type = field(node, "type");
   if (location === "formData") {
-    const file = field(node, "type") === "file";
-    const schema = file ? { type: "string", format: "binary" } : { type: field(node, "type") };
+    const file = type === "file";
+    const schema = file ? { type: "string", format: "binary" } : { type };
     const encoding: Node = { style, explode };
     // Only a list has a collectionFormat; a scalar field needs no encoding.
     if (separator !== undefined && style === "form") separators.set(encoding, separator);
-    return made(location, name, undefined, schema, list ? encoding : undefined, file);
+    return made(location, name, undefined, schema, type === "array" ? encoding : undefined, file);
   }
   let parameter: Node;
   if (location === "query") {
@@ -235,10 +236,14 @@ interface Conversion {
   readonly refs: Resolver;
   readonly read: Map<object, Read | TypeError>;
   readonly consumes: unknown;
+  /** Each consumes list read, by the array written (most operations share the document's). */
+  readonly types: Map<object, string[]>;
 }
 
 function readOnce(c: Conversion, value: unknown, where: Place): Read {
   const found = object(c.refs, value, where, "a parameter");
+  // Only a $ref's target can be met twice.
+  if (!found.shared) return readParameter(found.node, found.place);
   const known = c.read.get(found.node);
   if (known instanceof TypeError) throw known;
   if (known !== undefined) return known;
@@ -256,21 +261,39 @@ function readOnce(c: Conversion, value: unknown, where: Place): Read {
 function consumesOf(c: Conversion, operation: Node, where: Place): string[] {
   const own = field(operation, "consumes");
   const value = own ?? c.consumes;
-  if (value === undefined) return [];
+  if (value === undefined) return NONE;
   const at = own === undefined ? topPlace("consumes") : place(where, "consumes");
   if (!Array.isArray(value)) {
     throw invalidAt(at, `expected an array of media types, found ${quoteValue(value)}`);
   }
-  return items(value, at).map((type, i) => {
+  const known = c.types.get(value);
+  if (known !== undefined) return known;
+  const types = items(value, at).map((type, i) => {
     if (typeof type !== "string") {
       throw invalidAt(place(at, i), `expected a media type, found ${quoteValue(type)}`);
     }
     return type;
   });
+  c.types.set(value, types);
+  return types;
 }
 
 function listed(types: readonly string[], wanted: string): string | undefined {
   return types.find((type) => essence(type) === wanted);
+}
+
+/** What each consumes list means for a body parameter, by the list (shared lists are read once). */
+const bodyTypes = new WeakMap<readonly string[], string>();
+
+/** A body parameter's type: no type, a JSON type or a wildcard: JSON (rule 25); else the first. */
+function bodyType(types: readonly string[]): string {
+  let type = bodyTypes.get(types);
+  if (type === undefined) {
+    type = types.find(isJsonMediaType) ??
+      (types.length === 0 || types.some(isWildcard) ? "application/json" : types[0]);
+    bodyTypes.set(types, type);
+  }
+  return type;
 }
 
 /**
@@ -279,16 +302,12 @@ function listed(types: readonly string[], wanted: string): string | undefined {
  * (or none) is listed, else as given with the first type; form fields go as
  * multipart when one is a file or only multipart is listed, else as a form.
  */
-function requestBody(types: string[], body: Read | undefined, form: Read[]): Node | undefined {
+function requestBody(types: string[], body: Read | undefined, form: Read[]): Node {
   if (body !== undefined) {
-    // No type, a JSON type or a wildcard: JSON (rule 25); else the first, the body as given.
-    const type = types.find(isJsonMediaType) ??
-      (types.length === 0 || types.some(isWildcard) ? "application/json" : types[0]);
-    const node = { content: { [type]: {} } };
+    const node = { content: { [bodyType(types)]: {} } };
     carriers.set(node, body.name);
     return node;
   }
-  if (form.length === 0) return undefined;
   const multipart = form.some((field) => field.file) ||
     (listed(types, FORM) === undefined && listed(types, MULTIPART) !== undefined);
   const type = multipart ? listed(types, MULTIPART) ?? MULTIPART : listed(types, FORM) ?? FORM;
@@ -301,21 +320,33 @@ function requestBody(types: string[], body: Read | undefined, form: Read[]): Nod
   return { content: { [type]: { schema: { type: "object", properties }, encoding } } };
 }
 
+/** A path item's parameters, and where each name is among them. */
+type Common = Read[] & { readonly byName: ReadonlyMap<string, number[]> };
+
 /** One operation as OpenAPI 3's, with its path's `common` parameters. */
 function convertOperation(
   c: Conversion,
   value: unknown,
   where: Place,
-  common: readonly Read[],
+  common: Common,
 ): Node {
   const operation = object(c.refs, value, where, "an operation");
   const at = place(operation.place, "parameters");
   const own = list(operation.node, "parameters", operation.place).map((parameter, i) =>
     readOnce(c, parameter, place(at, i))
   );
-  // The operation's own win over the path's of the same name and in.
-  const mine = new Set(own.map((read) => read.in + " " + read.name));
-  const all = own.concat(common.filter((read) => !mine.has(read.in + " " + read.name)));
+  let all = own;
+  if (common.length > 0) {
+    // The operation's own win over the path's of the same name and in: one look-up each.
+    let redefined: boolean[] | undefined;
+    for (const read of own) {
+      const indexes = common.byName.get(read.name);
+      if (indexes === undefined) continue;
+      for (const i of indexes) if (common[i].in === read.in) (redefined ??= [])[i] = true;
+    }
+    all = own.slice();
+    for (let i = 0; i < common.length; i++) if (redefined?.[i] !== true) all.push(common[i]);
+  }
   const parameters: Node[] = [];
   const form: Read[] = [];
   let body: Read | undefined;
@@ -329,9 +360,10 @@ function convertOperation(
     throw invalidAt(at, `has both body and formData parameters, expected one or the other`);
   }
   const converted: Node = { parameters };
-  const types = consumesOf(c, operation.node, operation.place);
-  const content = requestBody(types, body, form);
-  if (content !== undefined) converted.requestBody = content;
+  // consumes matters only to a body.
+  if (body !== undefined || form.length > 0) {
+    converted.requestBody = requestBody(consumesOf(c, operation.node, operation.place), body, form);
+  }
   const security = field(operation.node, "security");
   if (security !== undefined) converted.security = security;
   return converted;
@@ -352,12 +384,19 @@ function convertPath(c: Conversion, value: unknown, where: Place): unknown {
   } catch {
     return value; // compiled as it is: the compile reports it for each method
   }
-  let common: Read[] | TypeError;
+  let common: Common | TypeError;
   try {
     const at = place(item.place, "parameters");
-    common = list(item.node, "parameters", item.place).map((parameter, i) =>
+    const reads = list(item.node, "parameters", item.place).map((parameter, i) =>
       readOnce(c, parameter, place(at, i))
     );
+    const byName = new Map<string, number[]>();
+    reads.forEach((read, i) => {
+      const indexes = byName.get(read.name);
+      if (indexes === undefined) byName.set(read.name, [i]);
+      else indexes.push(i);
+    });
+    common = Object.assign(reads, { byName });
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     common = error;
@@ -391,6 +430,7 @@ export function fromSwagger2(document: Node): Node {
     refs: new Resolver(document),
     read: new Map(),
     consumes: field(document, "consumes"),
+    types: new Map(),
   };
   const server = serverUrl(document);
   const paths = field(document, "paths");
