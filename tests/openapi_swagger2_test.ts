@@ -556,6 +556,17 @@ Deno.test("Swagger 2.0: parameters an operation cannot have are that operation's
     levels("DELETE /l/{id}", { id: "1", q: ["a", "b"] }).url,
     `https://${HOST}/v1/l/1?q=a|b`,
   );
+  // The same name in another location is another parameter: both are kept.
+  const sameName = compileOpenAPI(swagger({
+    "/s/{id}": {
+      parameters: [{ name: "id", in: "path", required: true, type: "string" }],
+      get: { parameters: [{ name: "id", in: "header", type: "string" }] },
+    },
+  }));
+  assertEquals(sameName.operations["GET /s/{id}"].parameters, [
+    { in: "header", name: "id" },
+    { in: "path", name: "id" },
+  ]);
 });
 
 Deno.test("Swagger 2.0: __proto__ names and a polluted Object.prototype change nothing", () => {
