@@ -39,7 +39,7 @@ import {
   topPlace,
 } from "./_refs.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
-import { carriedBody, checkConverted, fromSwagger2, isSwagger2, separatorOf } from "./_swagger2.ts";
+import { carriedBody, checkConverted, fromSwagger2, separatorOf } from "./_swagger2.ts";
 import {
   baseUrlProblem,
   essence,
@@ -590,7 +590,9 @@ function openAPIDocument(description: unknown): Node {
   }
   const version = field(description, "openapi");
   if (!isSupportedVersion(version)) {
-    if (version === undefined && isSwagger2(description)) return fromSwagger2(description);
+    if (version === undefined && field(description, "swagger") === "2.0") {
+      return fromSwagger2(description);
+    }
     const swagger = field(description, "swagger");
     throw new TypeError(
       `Invalid OpenAPI description: ${swagger !== undefined ? "swagger" : "openapi"} is ${
