@@ -557,6 +557,17 @@ Deno.test("Swagger 2.0: parameters an operation cannot have are that operation's
     levels("DELETE /l/{id}", { id: "1", q: ["a", "b"] }).url,
     `https://${HOST}/v1/l/1?q=a|b`,
   );
+  // A path-level parameter that cannot be read is every operation's problem.
+  const broken = api(swagger({
+    "/b": { parameters: [{ $ref: "#/parameters/Missing" }], get: {}, post: {} },
+  }));
+  for (const route of ["GET /b", "POST /b"]) {
+    assertThrows(
+      () => broken(route),
+      TypeError,
+      'at paths["/b"].parameters[0]: $ref "#/parameters/Missing" leads to no definition',
+    );
+  }
   // The same name in another location is another parameter: both are kept.
   const sameName = compileOpenAPI(swagger({
     "/s/{id}": {
