@@ -1,5 +1,6 @@
 /**
- * Compiles an OpenAPI 3.0 or 3.1 description into the operation table
+ * Compiles an OpenAPI 3.0 or 3.1 description (or a Swagger 2.0 one, read by
+ * _swagger2.ts as the OpenAPI 3 document it describes) into the operation table
  * (docs/design.md rule 25): every operation's parameters (path-level ones
  * included, the operation's winning), their styles, its body's media type
  * and form encoding, and its server. `$ref`s inside the document are
@@ -696,13 +697,14 @@ function compilePath(
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
- * problem in one operation is recorded as that operation's `error` (see
- * {@linkcode compilePath}); a call of that route reports it, the others work.
+ * Reads an OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one (rule 27),
+ * into an operation table. A problem in one operation is recorded as that
+ * operation's `error` (see {@linkcode compilePath}); a call of that route
+ * reports it, the others work.
  *
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included), `paths` that is not an object, or a
- * first server of the description that can be no base url.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1 or a
+ * Swagger 2.0 description, `paths` that is not an object, or a first server
+ * of the description that can be no base url.
  */
 export function compileDescription(description: unknown): OpenAPITable {
   const document = openAPIDocument(description);
