@@ -420,6 +420,15 @@ const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
     },
   ),
   compiling(
+    "Swagger 2.0: a long host and basePath (the host's character class, the path's segments)",
+    (n) => ({
+      swagger: "2.0",
+      host: "a.".repeat(n / 4) + "test:8443",
+      basePath: "/v1".repeat(n / 6),
+      paths: { "/a": { get: {} } },
+    }),
+  ),
+  compiling(
     "Swagger 2.0: an operation of many formData fields",
     (n) => {
       const fields = Array.from({ length: Math.floor(n / 70) }, (_, i) => ({
