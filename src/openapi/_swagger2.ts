@@ -116,9 +116,8 @@ function convertOperation(
   const key = (found: FoundObject) => field(found.node, "in") + " " + field(found.node, "name");
   const mine = common.length ? new Set(own.map(key)) : undefined;
   const parameters: Node[] = [];
-  const properties: Node = {};
+  let properties: Node | undefined;
   const encoding: Node = {};
-  let form = false;
   let file = false;
   let carrier: string | undefined;
   for (const found of mine ? own.concat(common.filter((found) => !mine.has(key(found)))) : own) {
@@ -139,28 +138,31 @@ function convertOperation(
       : format === "pipes"
       ? "pipeDelimited"
       : "form";
-    const styled: Node = { style, explode: format === "multi" };
-    // In a query or form, only tsv needs its separator; in a path or header every one does.
-    if (style === "form" && separator) notes.set(styled, separator);
+    const explode = format === "multi";
+    let made: Node | undefined;
     if (location === "formData" && typeof name === "string") {
-      form = true;
       file ||= type === "file";
-      setOwn(properties, name, {});
-      if (type === "array") setOwn(encoding, name, styled);
+      setOwn(properties ??= {}, name, {});
+      if (type === "array") setOwn(encoding, name, made = { style, explode });
     } else if (location === "body" && typeof name === "string") {
       if (carrier !== undefined) throw invalidAt(at, "has two body parameters, expected one");
       carrier = name;
     } else if (location === "query") {
-      parameters.push(Object.assign(styled, { name, in: location }));
+      parameters.push(made = { name, in: location, style, explode });
     } else {
-      const parameter = { name, in: location };
-      if (separator) notes.set(parameter, separator);
-      parameters.push(parameter);
+      parameters.push(made = { name, in: location });
+    }
+    // In a path or header every separator is noted (no style there says it); in a query or form
+    // only tsv's (ssv and pipes have styles).
+    if (
+      made && separator && (style === "form" || !(location === "query" || location === "formData"))
+    ) {
+      notes.set(made, separator);
     }
   }
   const converted: Node = { parameters, security: field(operation.node, "security") };
-  if (carrier === undefined && !form) return converted;
-  if (carrier !== undefined && form) {
+  if (carrier === undefined && !properties) return converted;
+  if (carrier !== undefined && properties) {
     throw invalidAt(at, "has body and formData parameters, expected one or the other");
   }
   const raw = field(operation.node, "consumes") ?? field(document, "consumes") ?? [];
@@ -207,12 +209,19 @@ export function fromSwagger2(document: Node): Node {
       continue;
     }
     const operations: Node = {};
+    // The path's parameters, converted once: path, query and header ones stay the path's (the
+    // compile merges them); formData and body ones join each operation's body.
     let common: FoundObject[] | TypeError;
     try {
       const at = place(item.place, "parameters");
+      operations.parameters =
+        convertOperation(refs, document, item.node, item.place, []).parameters;
       common = list(item.node, "parameters", item.place).map((parameter, i) =>
         object(refs, parameter, place(at, i), "a parameter")
-      );
+      ).filter((found) => {
+        const location = field(found.node, "in");
+        return location === "formData" || location === "body";
+      });
     } catch (error) {
       common = error as TypeError;
     }
