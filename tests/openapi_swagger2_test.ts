@@ -557,6 +557,34 @@ Deno.test("Swagger 2.0: parameters an operation cannot have are that operation's
     levels("DELETE /l/{id}", { id: "1", q: ["a", "b"] }).url,
     `https://${HOST}/v1/l/1?q=a|b`,
   );
+  // Path-level formData fields join each operation's body, the operation's own of the same name winning.
+  const fields = api(swagger({
+    "/f": {
+      parameters: [listParameter("formData", "pipes", "tags"), {
+        name: "note",
+        in: "formData",
+        type: "string",
+      }],
+      post: {
+        parameters: [listParameter("formData", "multi", "tags"), {
+          name: "note",
+          in: "query",
+          type: "string",
+        }],
+      },
+    },
+  }));
+  const posted = fields("POST /f", { tags: ["a", "b"], note: "n" });
+  assertEquals([posted.url, posted.body], [`https://${HOST}/v1/f?note=n`, "tags=a&tags=b"]);
+  assertEquals(
+    compileOpenAPI(swagger({
+      "/f": {
+        parameters: [{ name: "note", in: "formData", type: "string" }],
+        post: { parameters: [{ name: "note", in: "query", type: "string" }] },
+      },
+    })).operations["POST /f"].body,
+    { type: "application/x-www-form-urlencoded", kind: "form" },
+  );
   // A path-level parameter that cannot be read is every operation's problem.
   const broken = api(swagger({
     "/b": { parameters: [{ $ref: "#/parameters/Missing" }], get: {}, post: {} },
