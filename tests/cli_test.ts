@@ -1031,9 +1031,9 @@ Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, a
     ],
     [
       ["openapi", "a.json"],
-      bytes('{"swagger":"2.0"}'),
+      bytes('{"swagger":"1.2"}'),
       1,
-      'Invalid OpenAPI description: Swagger "2.0" is not supported',
+      'Invalid OpenAPI description: swagger is "1.2", expected an OpenAPI 3.0 or 3.1 document',
     ],
     [
       ["openapi", "-"],

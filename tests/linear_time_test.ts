@@ -405,6 +405,45 @@ const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
       paths: { "/a": { get: {} } },
     }),
   ),
+  compiling(
+    "Swagger 2.0: operations whose parameters $ref the head of a long chain",
+    (n) => {
+      const parameters: Record<string, unknown> = {};
+      const chain = Math.floor(n / 60);
+      for (let i = 0; i < chain; i++) parameters[`P${i}`] = { $ref: `#/parameters/P${i + 1}` };
+      parameters[`P${chain}`] = { name: "q", in: "query", type: "array", collectionFormat: "tsv" };
+      const paths: Record<string, unknown> = {};
+      for (let i = 0; i < n / 60; i++) {
+        paths[`/p${i}`] = { get: { parameters: [{ $ref: "#/parameters/P0" }] } };
+      }
+      return { swagger: "2.0", host: "api.example.com", paths, parameters };
+    },
+  ),
+  compiling(
+    "Swagger 2.0: a long host and basePath (the host's character class, the path's segments)",
+    (n) => ({
+      swagger: "2.0",
+      host: "a.".repeat(n / 4) + "test:8443",
+      basePath: "/v1".repeat(n / 6),
+      paths: { "/a": { get: {} } },
+    }),
+  ),
+  compiling(
+    "Swagger 2.0: an operation of many formData fields",
+    (n) => {
+      const fields = Array.from({ length: Math.floor(n / 70) }, (_, i) => ({
+        name: `f${i}`,
+        in: "formData",
+        type: "array",
+        collectionFormat: "multi",
+      }));
+      return {
+        swagger: "2.0",
+        host: "api.example.com",
+        paths: { "/a": { post: { parameters: fields } } },
+      };
+    },
+  ),
   compiling("paths of broken path items", (n) => {
     const paths: Record<string, unknown> = {};
     for (let i = 0; i < n / 40; i++) paths[`/p${i}`] = { $ref: `#/components/nowhere/${i}` };
@@ -454,6 +493,20 @@ for (const testCase of DESCRIPTIONS) {
 }
 
 Deno.test(`fromOpenAPI() stays linear: ${LAZY[0]}`, () => assertLinear(LAZY, DESCRIPTION_SIZES));
+
+const SWAGGER2_MERGE: Case<Record<string, unknown>> = compiling(
+  "Swagger 2.0: path-level parameters beside as many of the operation's",
+  (n) => {
+    const count = Math.floor(n / 60);
+    const own = Array.from({ length: count }, (_, i) => ({ name: `o${i}`, in: "query" }));
+    const shared = Array.from({ length: count }, (_, i) => ({ name: `s${i}`, in: "header" }));
+    return {
+      swagger: "2.0",
+      host: "api.example.com",
+      paths: { "/a": { parameters: shared, get: { parameters: own } } },
+    };
+  },
+);
 
 // A cheap quadratic step (a scan of the operation's parameters for each of
 // its path's) shows only at the usual sizes, where 1 MB takes seconds.
@@ -555,3 +608,8 @@ Deno.test("assertLinear() fails on a quadratic step", () => {
   }
   assert(failed, "assertLinear() passed a quadratic step");
 });
+
+Deno.test(
+  "compileOpenAPI() stays linear: Swagger 2.0 path-level parameters beside as many of the operation's",
+  () => assertLinear(SWAGGER2_MERGE),
+);

@@ -788,9 +788,9 @@ Deno.test("compileOpenAPI() reads only the versions whose rules it implements: 3
     assertThrows(() => fromOpenAPI(description), TypeError, message);
   }
   assertThrows(
-    () => compileOpenAPI({ swagger: "2.0", paths: {} }),
+    () => compileOpenAPI({ swagger: "1.2", paths: {} }),
     TypeError,
-    'Invalid OpenAPI description: Swagger "2.0" is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)',
+    'Invalid OpenAPI description: swagger is "1.2", expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"',
   );
   // A version is shown, never converted with the description's own toString.
   let called = false;

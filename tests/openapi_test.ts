@@ -604,15 +604,15 @@ Deno.test("fromOpenAPI() refuses what is not an OpenAPI 3 description, naming wh
   const cases: [unknown, string][] = [
     [
       null,
-      "Invalid OpenAPI description null: expected a parsed OpenAPI 3.0 or 3.1 document (an object; parse YAML first)",
+      "Invalid OpenAPI description null: expected a parsed OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (an object; parse YAML first)",
     ],
     [
       "openapi: 3.0.0",
       'Invalid OpenAPI description "openapi: 3.0.0": expected a parsed OpenAPI 3.0 or 3.1 document',
     ],
     [
-      { swagger: "2.0", paths: {} },
-      'Invalid OpenAPI description: Swagger "2.0" is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)',
+      { swagger: 2, paths: {} },
+      'Invalid OpenAPI description: swagger is "2", expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"',
     ],
     [
       { openapi: "2.0" },
@@ -628,7 +628,7 @@ Deno.test("fromOpenAPI() reports a problem in one operation when that route is c
   const cases: [Record<string, unknown>, string][] = [
     [
       describe({ "/a": { get: { parameters: [{ name: "x", in: "body" }] } } }),
-      'Invalid OpenAPI description at paths["/a"].get.parameters[0].in: "body" is Swagger 2.0\'s, expected an OpenAPI 3 description (convert it first)',
+      'Invalid OpenAPI description at paths["/a"].get.parameters[0].in: found "body", expected "path", "query", "header" or "cookie" (or swagger "2.0" at the top)',
     ],
     [
       describe({ "/a": { get: { parameters: [{ name: "x", in: "query", style: "matrix" }] } } }),

@@ -1,5 +1,6 @@
 /**
- * Compiles an OpenAPI 3.0 or 3.1 description into the operation table
+ * Compiles an OpenAPI 3.0 or 3.1 description (or a Swagger 2.0 one, read by
+ * _swagger2.ts as the OpenAPI 3 document it describes) into the operation table
  * (docs/design.md rule 25): every operation's parameters (path-level ones
  * included, the operation's winning), their styles, its body's media type
  * and form encoding, and its server. `$ref`s inside the document are
@@ -45,11 +46,14 @@ import { closedProperties } from "./_strict.ts";
 import { MULTIPART } from "./_multipart.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
+import { carriedBody, checkConverted, fromSwagger2, separatorOf } from "./_swagger2.ts";
 import {
   baseUrlProblem,
   essence,
   hasScheme,
   headerNameProblem,
+  isJsonMediaType,
+  isWildcard,
   mediaTypeProblem,
   serverTextProblem,
 } from "./_wire.ts";
@@ -57,17 +61,6 @@ import {
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const FORM = "application/x-www-form-urlencoded";
 const COMBINATORS = ["allOf", "oneOf", "anyOf"];
-
-/** Whether a media type is JSON: `application/json` or any `…/…+json`. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const type = essence(mediaType);
-  return type === "application/json" || type.endsWith("+json");
-}
-
-/** Whether a media type is a wildcard (`*\/*`, `application/*`). */
-function isWildcard(mediaType: string): boolean {
-  return essence(mediaType).endsWith("/*");
-}
 
 /**
  * What one compile has read, by object: a parameter, request body, server or
@@ -249,18 +242,12 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     throw invalidAt(place(where, "name"), `expected a non-empty string, found ${quoteValue(name)}`);
   }
   const location = field(parameter, "in");
-  if (location === "body" || location === "formData") {
-    throw invalidAt(
-      place(where, "in"),
-      `${
-        quoteValue(location)
-      } is Swagger 2.0's, expected an OpenAPI 3 description (convert it first)`,
-    );
-  }
   if (typeof location !== "string" || !Object.hasOwn(STYLES, location)) {
     throw invalidAt(
       place(where, "in"),
-      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
+      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"${
+        location === "body" || location === "formData" ? ' (or swagger "2.0" at the top)' : ""
+      }`,
     );
   }
   if (location === "header") {
@@ -289,6 +276,8 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     declaration.allowReserved = true;
   }
   if (contentIsJson(field(parameter, "content"), place(where, "content"))) declaration.json = true;
+  const separator = separatorOf(parameter);
+  if (separator !== undefined) declaration.separator = separator;
   return declaration as unknown as ParameterDeclaration;
 }
 
@@ -465,6 +454,8 @@ function readEncoding(
       declaration.json = true;
       set = true;
     }
+    const separator = separatorOf(entry.node);
+    if (separator !== undefined) declaration.separator = separator;
     if (set) {
       setOwn(out, property, declaration);
       any = true;
@@ -493,6 +484,8 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     const problem = mediaTypeProblem(type);
     if (problem !== undefined) throw invalidAt(at, problem);
   }
+  const carried = types.length > 0 ? carriedBody(requestBody, types[0]) : undefined;
+  if (carried !== undefined) return carried;
   const json = types.find(isJsonMediaType);
   const multipart = types.find((type) => essence(type) === MULTIPART);
   // Read back from locals, never from the object being built (Object.prototype may be polluted).
@@ -627,31 +620,31 @@ function isSupportedVersion(version: unknown): boolean {
 }
 
 /**
- * The description as a document, once it is an object with a supported
- * `openapi` version.
+ * The description as an OpenAPI 3 document, once it is an object with a
+ * supported `openapi` version, or a Swagger 2.0 document (read as the
+ * OpenAPI 3 document it describes, rule 27).
  *
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included).
+ * @throws {TypeError} For a value that is neither, or a Swagger 2.0
+ * document whose `host`, `basePath` or `schemes` make no base url.
  */
 function openAPIDocument(description: unknown): Node {
   if (!isPlainObject(description)) {
     throw new TypeError(
       `Invalid OpenAPI description ${
         quoteValue(description)
-      }: expected a parsed OpenAPI 3.0 or 3.1 document (an object; parse YAML first)`,
+      }: expected a parsed OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (an object; parse YAML first)`,
     );
   }
   const version = field(description, "openapi");
   if (!isSupportedVersion(version)) {
+    if (version === undefined && field(description, "swagger") === "2.0") {
+      return fromSwagger2(description);
+    }
     const swagger = field(description, "swagger");
     throw new TypeError(
-      swagger !== undefined
-        ? `Invalid OpenAPI description: Swagger ${
-          quoteValue(typeof swagger === "number" ? String(swagger) : swagger)
-        } is not supported, expected an OpenAPI 3.0 or 3.1 document (convert it, e.g. with swagger2openapi)`
-        : `Invalid OpenAPI description: openapi is ${
-          quoteValue(version)
-        }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x"`,
+      `Invalid OpenAPI description: ${swagger !== undefined ? "swagger" : "openapi"} is ${
+        quoteValue(typeof swagger === "number" ? String(swagger) : swagger ?? version)
+      }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"`,
     );
   }
   return description;
@@ -744,6 +737,7 @@ function compilePath(
     try {
       if (badPath !== undefined) throw badPath;
       if (level instanceof TypeError) throw level;
+      checkConverted(operation);
       declaration = operationDeclaration(c, operation, place(item.place, method), level, server);
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
@@ -754,7 +748,8 @@ function compilePath(
 }
 
 /**
- * Reads what an OpenAPI 3.0 or 3.1 description's operations need at once:
+ * Reads what an OpenAPI 3.0 or 3.1 description (or a Swagger 2.0 one, read
+ * as the OpenAPI 3 document it describes: rule 27) needs at once:
  * its version, its first server and which operations each path has; each
  * path item is compiled when one of its operations is first asked for
  * (see {@linkcode compilePath}: a problem in it is that operation's
@@ -831,13 +826,14 @@ export function compileLazily(description: unknown): CompiledDescription {
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
- * problem in one operation is recorded as that operation's `error` (see
- * {@linkcode compilePath}); a call of that route reports it, the others work.
+ * Reads an OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one (rule 27),
+ * into an operation table. A problem in one operation is recorded as that
+ * operation's `error` (see {@linkcode compilePath}); a call of that route
+ * reports it, the others work.
  *
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included), `paths` that is not an object, or a
- * first server of the description that can be no base url.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1 or a
+ * Swagger 2.0 description, `paths` that is not an object, or a first server
+ * of the description that can be no base url.
  */
 export function compileDescription(description: unknown): OpenAPITable {
   const { server, servers, schemes, security, operations } = compileLazily(description);

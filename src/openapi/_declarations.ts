@@ -64,6 +64,8 @@ export interface ParameterDeclaration {
   readonly allowReserved?: boolean;
   /** Written as its JSON text (`content` of a JSON media type) instead of by style. */
   readonly json?: boolean;
+  /** A list joined into one value by this (Swagger 2.0's `ssv`, `tsv`, `pipes` where no style says it). */
+  readonly separator?: " " | "\t" | "|";
 }
 
 /**
@@ -88,6 +90,8 @@ export interface EncodingDeclaration {
   readonly json?: boolean;
   /** A multipart part's type for bytes and JSON: the encoding's first `contentType`. */
   readonly contentType?: string;
+  /** A list joined into one value by this (Swagger 2.0's `tsv`). */
+  readonly separator?: " " | "\t" | "|";
 }
 
 /**
@@ -124,6 +128,8 @@ export interface BodyDeclaration {
    * (`additionalProperties: false`): a strict builder refuses other keys.
    */
   readonly closed?: readonly string[];
+  /** The key whose value is the whole body (Swagger 2.0's `body` parameter, by its name). */
+  readonly parameter?: string;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   type DeclaredValue,
   formBody,
   type FormEncoding,
+  joinItems,
   jsonText,
   writeParameters,
 } from "./_values.ts";
@@ -71,6 +72,7 @@ interface Parameter {
   readonly explode: boolean;
   readonly allowReserved: boolean;
   readonly json: boolean;
+  readonly separator: string | undefined;
 }
 
 /** A parameter declaration, read through its own fields only. */
@@ -84,6 +86,7 @@ function readParameter(declaration: ParameterDeclaration): Parameter {
     explode: read(declaration, "explode") ?? style === "form",
     allowReserved: read(declaration, "allowReserved") === true,
     json: read(declaration, "json") === true,
+    separator: read(declaration, "separator"),
   };
 }
 
@@ -177,15 +180,19 @@ function formEncoding(
     const style = read(entry, "style");
     const explode = read(entry, "explode");
     const reserved = read(entry, "allowReserved");
+    const separator = read(entry, "separator");
     // A style, explode or allowReserved wins over a content type (OpenAPI's Encoding Object).
     if (style === undefined && explode === undefined && reserved === undefined) {
       if (read(entry, "json") === true) encoding.set(property, "json");
       continue;
     }
     const effective = style ?? "form";
+    const writer = queryStyle(effective, explode ?? effective === "form", reserved === true);
     encoding.set(
       property,
-      queryStyle(effective, explode ?? effective === "form", reserved === true),
+      separator === undefined
+        ? writer
+        : (name, value) => writer(name, joinItems(name, value, separator) ?? value),
     );
   }
   return encoding;
@@ -213,7 +220,7 @@ function declaredParameters(operation: OperationDeclaration): Declared {
   const declared: Declared = { values: [], byName: new Map(), path: new Map() };
   for (const declaration of read(operation, "parameters") ?? []) {
     const parameter = readParameter(declaration);
-    const { name, style, explode, allowReserved: reserved, json } = parameter;
+    const { name, style, explode, allowReserved: reserved, json, separator } = parameter;
     if (parameter.in === "path") {
       declared.path.set(name, parameter);
       continue;
@@ -226,6 +233,7 @@ function declaredParameters(operation: OperationDeclaration): Declared {
       reserved,
       explode,
       json,
+      separator,
     });
   }
   return declared;
@@ -243,6 +251,7 @@ function declareUnnamedPath(declared: Declared, named: ReadonlySet<string>): voi
       reserved: false,
       explode: false,
       json: false,
+      separator: undefined,
     });
   }
 }
@@ -253,7 +262,11 @@ function declareUnnamedPath(declared: Declared, named: ReadonlySet<string>): voi
  */
 function bodyWriter(body: BodyDeclaration | undefined): OperationPlan["body"] {
   const kind = body && read(body, "kind");
-  if (kind === "form") {
+  const carrier = body && read(body, "parameter");
+  if (carrier !== undefined) {
+    // Swagger 2.0's body parameter: its value is the body (docs/design.md rule 27).
+    return (members) => Object.hasOwn(members, carrier) ? members[carrier] : undefined;
+  } else if (kind === "form") {
     const encoding = formEncoding(read(body!, "encoding"));
     return (members) => formBody(members, encoding);
   } else if (kind === "data") {
@@ -269,17 +282,24 @@ function bodyWriter(body: BodyDeclaration | undefined): OperationPlan["body"] {
   return undefined;
 }
 
-/** The url values of path parameters with JSON `content` as their JSON text; `undefined` for none. */
+/**
+ * The url values of path parameters with JSON `content` as their JSON
+ * text, and of those with a separator as their items joined; `undefined`
+ * for none.
+ */
 function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pathValues"] {
   for (const parameter of path.values()) {
-    if (!parameter.json) continue;
+    if (!parameter.json && parameter.separator === undefined) continue;
     return (raw, plan) => {
       const names = plan.url.names;
       for (let i = 0; i < names.length; i++) {
         // `raw` is filled by index: a hole is undefined, never what a prototype holds.
         const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
-        if (value !== undefined && path.get(names[i])?.json === true) {
-          raw[i] = jsonText(names[i], value);
+        const declared = path.get(names[i]);
+        if (value === undefined || declared === undefined) continue;
+        if (declared.json) raw[i] = jsonText(names[i], value);
+        else if (declared.separator !== undefined) {
+          raw[i] = joinItems(names[i], value, declared.separator);
         }
       }
     };

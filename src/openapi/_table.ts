@@ -123,6 +123,13 @@ function checkStyle(style: unknown, allowed: readonly string[], where: string): 
   }
 }
 
+/** A separator joins a list into one value: a space, a tab or `|` (Swagger 2.0's ssv, tsv, pipes). */
+function checkSeparator(value: unknown, where: string): void {
+  if (value !== undefined && value !== " " && value !== "\t" && value !== "|") {
+    throw invalidTable(where, `found ${quoteValue(value)}, expected " ", "\\t" or "|"`);
+  }
+}
+
 /** A table's server is a base url: an absolute `http:` or `https:` URL, nothing else. */
 function checkServer(value: unknown, where: string): void {
   const problem = baseUrlProblem(stringAt(value, where));
@@ -171,7 +178,11 @@ function checkServers(value: unknown, where: string, count?: number): ServerDecl
 
 function checkParameter(value: unknown, where: string): ParameterDeclaration {
   const parameter = plainAt(value, where, "a parameter");
-  checkKeys(parameter, ["in", "name", "style", "explode", "allowReserved", "json"], where);
+  checkKeys(
+    parameter,
+    ["in", "name", "style", "explode", "allowReserved", "json", "separator"],
+    where,
+  );
   const location = field(parameter, "in");
   if (!LOCATIONS.includes(location as ParameterLocation)) {
     throw invalidTable(
@@ -185,6 +196,7 @@ function checkParameter(value: unknown, where: string): ParameterDeclaration {
   checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
   const invalid = invalidField(where);
   for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, invalid);
+  checkSeparator(field(parameter, "separator"), at(where, "separator"));
   return parameter as unknown as ParameterDeclaration;
 }
 
@@ -197,12 +209,13 @@ function checkEncoding(encoding: unknown, where: string, multipart: boolean): vo
     const entry = plainAt(properties[property], place, "an encoding");
     checkKeys(
       entry,
-      ["style", "explode", "allowReserved", multipart ? "contentType" : "json"],
+      ["style", "explode", "allowReserved", "separator", multipart ? "contentType" : "json"],
       place,
     );
     checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
     const invalid = invalidField(place);
     for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
+    checkSeparator(field(entry, "separator"), at(place, "separator"));
     const type = field(entry, "contentType");
     const problem = type === undefined
       ? undefined
@@ -213,7 +226,13 @@ function checkEncoding(encoding: unknown, where: string, multipart: boolean): vo
 
 function checkBody(value: unknown, where: string): BodyDeclaration {
   const body = plainAt(value, where, "a body");
-  checkKeys(body, ["type", "kind", "encoding", "multipart", "fields", "closed"], where);
+  checkKeys(
+    body,
+    ["type", "kind", "encoding", "multipart", "fields", "closed", "parameter"],
+    where,
+  );
+  const parameter = field(body, "parameter");
+  if (parameter !== undefined) stringAt(parameter, at(where, "parameter"));
   const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
   if (type !== undefined) throw invalidTable(at(where, "type"), type);
   const kind = field(body, "kind");

@@ -39,6 +39,19 @@ export interface DeclaredValue {
   readonly explode: boolean;
   /** Written as its JSON text. */
   readonly json: boolean;
+  /** A list joined into one value by this (Swagger 2.0's collectionFormat). */
+  readonly separator: string | undefined;
+}
+
+/**
+ * A list's items joined into one value by `separator` (Swagger 2.0's
+ * `ssv`, `tsv`, `pipes`); `undefined` for an empty list, as RFC 6570
+ * treats it; any other value as it is.
+ */
+export function joinItems(name: string, value: unknown, separator: string): unknown {
+  if (!Array.isArray(value)) return value;
+  const items = urlValue(name, value);
+  return Array.isArray(items) ? items.join(separator) : items;
 }
 
 /**
@@ -154,6 +167,10 @@ export function writeParameters(
     const name = parameter.name;
     if (parameter.json) value = jsonText(name, value);
     else if (typeof value === "object") value = flatten(name, value);
+    if (parameter.separator !== undefined) {
+      value = joinItems(name, value, parameter.separator);
+      if (value === undefined) continue;
+    }
     if (parameter.in === "query") {
       // A string or number is `name=value` in every style.
       query = join(

@@ -64,12 +64,6 @@ export function isMediaType(text: string): boolean {
   return true;
 }
 
-/** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
-export function essence(mediaType: string): string {
-  const semicolon = mediaType.indexOf(";");
-  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
-}
-
 /** What is wrong with a body's media type, for a message; `undefined` when it is one. */
 export function mediaTypeProblem(type: string): string | undefined {
   return isMediaType(type)
@@ -159,4 +153,21 @@ export function baseUrlProblem(url: string): string | undefined {
     return `${quoteValue(url)} is not a valid URL, ${EXPECTED_URL}`;
   }
   return undefined;
+}
+
+/** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
+export function essence(mediaType: string): string {
+  const semicolon = mediaType.indexOf(";");
+  return (semicolon < 0 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+/** Whether a media type is JSON: `application/json` or any `…/…+json`. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const type = essence(mediaType);
+  return type === "application/json" || type.endsWith("+json");
+}
+
+/** Whether a media type is a wildcard (`*\/*`, `application/*`). */
+export function isWildcard(mediaType: string): boolean {
+  return essence(mediaType).endsWith("/*");
 }

@@ -1,6 +1,7 @@
 /**
  * Request options that are right on the wire for any API that publishes an
- * OpenAPI 3.0 or 3.1 description (docs/design.md rule 25): `fromOpenAPI`
+ * OpenAPI 3.0 or 3.1 description (docs/design.md rule 25), or a Swagger 2.0
+ * one (rule 27): `fromOpenAPI`
  * makes a builder that knows the description's operations, and writes every
  * parameter where the description puts it (path, query on any method,
  * header, cookie, body), in its `style`, `explode` and `allowReserved`,
@@ -141,7 +142,14 @@ export interface OpenAPIOptions {
       | undefined;
   };
   /**
-
+   * Which of the description's `servers` is the base url: its index, or its
+   * url exactly as written. Path- and operation-level servers keep their own.
+   *
+   * @default 0
+   * @example `{ server: "https://{region}.api.example.com" }`
+   */
+  readonly server?: number | string;
+  /**
    * Values for the servers' `{variables}`, by name: one of the variable's
    * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
    * `\`, `%`, whitespace or control characters. Variables not given take
@@ -213,7 +221,8 @@ function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into the table a builder reads:
+ * Reads an OpenAPI 3.0 or 3.1 description, or a Swagger 2.0 one, into the
+ * table a builder reads (one table for both versions):
  * for each operation (`"<METHOD> <path>"`), its parameters' locations and
  * styles, its body's media type and form encoding, and its server. Write it
  * to a file at build time, and ship it instead of the description.
@@ -224,12 +233,13 @@ function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
  * which a call of its route throws; the others work. Only own properties are
  * read, without recursion, in time linear in the description.
  *
- * @param description A parsed OpenAPI 3.0.x or 3.1.x document.
+ * @param description A parsed OpenAPI 3.0.x or 3.1.x document, or a
+ * Swagger 2.0 one.
  * @returns The table, plain JSON data.
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description (Swagger 2.0 included), `paths` that is not an object, or a
- * first server that can be no base url (another scheme than `http:` or
- * `https:`, userinfo, a query or a fragment).
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1 or a
+ * Swagger 2.0 description, `paths` that is not an object, or a first server
+ * (Swagger 2.0's `host`, `basePath` and `schemes`) that can be no base url
+ * (another scheme than `http:` or `https:`, userinfo, a query or a fragment).
  *
  * @example
  * ```ts
@@ -320,7 +330,10 @@ export function fromOpenAPITable(
 
 /**
  * Makes a builder that knows the operations of an OpenAPI 3.0 or 3.1
- * description. A call whose route is `"<METHOD> <path>"`, with the path
+ * description, or a Swagger 2.0 one (read as the OpenAPI 3 document it
+ * describes: `collectionFormat` as a style, `formData` as a form or
+ * multipart body, a `body` parameter as the body, `host`, `basePath` and
+ * `schemes` as the server; a parameter's `default` is not sent). A call whose route is `"<METHOD> <path>"`, with the path
  * exactly as the description's `paths` names it, is built as that
  * operation's parameters say:
  *
@@ -351,12 +364,13 @@ export function fromOpenAPITable(
  * description costs little until it is used. Keep the description unchanged
  * after this call (a table is copied instead).
  *
- * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table
- * `compileOpenAPI` wrote.
+ * @param description A parsed OpenAPI 3.0 or 3.1 document, a Swagger 2.0
+ * one, or a table `compileOpenAPI` wrote.
  * @param options The base URL, defaults and query config.
  * @returns The builder.
- * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
- * description, a first server that can be no base url, or invalid options.
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1 or a
+ * Swagger 2.0 description, a first server that can be no base url, or
+ * invalid options.
  * A problem in one operation is thrown when its route is called.
  *
  * @example Stripe-like: deepObject ranges, a form body with a field named `url`
@@ -394,6 +408,38 @@ export function fromOpenAPITable(
  * assertEquals(created.url, "https://api.stripe.com/v1/webhook_endpoints");
  * assertEquals(created.body, "url=https%3A%2F%2Fexample.com%2Fhook&enabled_events=charge.succeeded");
  * assertEquals(created.headers["content-type"], "application/x-www-form-urlencoded");
+ * ```
+ *
+ * @example Swagger 2.0, Docker-like: a body parameter, a header, a multi list
+ * ```ts
+ * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+ * import { assertEquals } from "@std/assert";
+ *
+ * const docker = fromOpenAPI({
+ *   swagger: "2.0",
+ *   info: { title: "Docker-like", version: "1.56" },
+ *   basePath: "/v1.56",
+ *   paths: {
+ *     "/containers/create": {
+ *       post: {
+ *         parameters: [
+ *           { name: "name", in: "query", type: "string" },
+ *           { name: "body", in: "body", schema: { type: "object" } },
+ *           { name: "X-Registry-Auth", in: "header", type: "string" },
+ *         ],
+ *         responses: {},
+ *       },
+ *     },
+ *   },
+ * }, { baseUrl: "http://localhost:2375/v1.56" });
+ * const created = docker("POST /containers/create", {
+ *   name: "web",
+ *   body: { Image: "nginx" },
+ *   "X-Registry-Auth": "e30=",
+ * });
+ * assertEquals(created.url, "http://localhost:2375/v1.56/containers/create?name=web");
+ * assertEquals(created.body, { Image: "nginx" });
+ * assertEquals(created.headers["x-registry-auth"], "e30=");
  * ```
  *
  * @example Kubernetes-like: a query parameter on a POST, a JSON merge patch
