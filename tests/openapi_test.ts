@@ -254,7 +254,6 @@ Deno.test("fromOpenAPI() writes header parameters in simple style and cookie par
     prefs: ["p", "q"],
     ids: [1, 2],
     color: OBJECT,
-    headers: { cookie: "theme=dark" },
   });
   assertEquals(result.url, `${BASE}/me`);
   assertEquals(result.headers, {
@@ -262,9 +261,13 @@ Deno.test("fromOpenAPI() writes header parameters in simple style and cookie par
     "x-tags": "a,b",
     "x-color": "R=100,G=200,B=150",
     "x-plain": "R,100,G,200,B,150",
-    cookie:
-      "theme=dark; session=s%201%3Bx; prefs=p%2Cq; ids=1; ids=2; color=R%2C100%2CG%2C200%2CB%2C150",
+    cookie: "session=s%201%3Bx; prefs=p%2Cq; ids=1; ids=2; color=R%2C100%2CG%2C200%2CB%2C150",
   });
+  // A caller's own cookie header replaces the whole cookie header (rule 26).
+  assertEquals(
+    api("GET /me", { session: "s", headers: { cookie: "theme=dark" } }).headers,
+    { cookie: "theme=dark" },
+  );
   // A header parameter wins over a header of the same name; one that is not given leaves it.
   const defaults = api.defaults({ headers: { "x-request-id": "default", "x-tags": "kept" } });
   assertEquals(defaults("GET /me", { "X-Request-Id": "given" }).headers, {
@@ -740,7 +743,7 @@ Deno.test("fromOpenAPI() builds other routes as createEndpoint does, with option
   assertThrows(
     () => fromOpenAPI(describe({}), { base: "x" } as never),
     TypeError,
-    'Invalid option "base": expected "baseUrl", "defaults" or "config"',
+    'Invalid option "base": expected "baseUrl", "defaults", "config" or "credentials"',
   );
   assertThrows(
     () => fromOpenAPI(describe({}), { config: { lists: "x" } } as never),
@@ -884,7 +887,7 @@ Deno.test("fromOpenAPITable() refuses what compileOpenAPI() could not have writt
     ],
     [
       { format: "routecast-openapi-table/1", operations: {}, extra: 1 },
-      'Invalid OpenAPI table at extra: unknown field, expected "format", "server", "operations"',
+      'Invalid OpenAPI table at extra: unknown field, expected "format", "server", "schemes", "security", "operations"',
     ],
     [
       { format: "routecast-openapi-table/1", operations: { "get /a": {} } },

@@ -29,6 +29,11 @@ export interface OperationPlan {
   readonly names: readonly string[];
   /** The indexes of each declared parameter name into `names`. */
   readonly byName: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Headers of the operation's credentials (rule 26), under the defaults'
+   * and the call's: a caller's header of the same name wins, `null` removes it.
+   */
+  readonly headers?: Readonly<Headers>;
   /** Named options that this operation declares as its parameters or body fields. */
   readonly shadowed: ReadonlySet<string> | undefined;
   /**

@@ -146,7 +146,11 @@ export function compilePlan(
   const flavour = context.flavour;
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
   const mediaType = (own(defaults, "mediaType") ?? {}) as Record<string, unknown>;
-  const plainHeaders: Headers = { ...own(defaults, "headers") as Headers | undefined };
+  // An operation's credential headers go under the defaults' (rule 26).
+  const plainHeaders: Headers = {
+    ...operation?.headers,
+    ...own(defaults, "headers") as Headers | undefined,
+  };
   return {
     route,
     upper,

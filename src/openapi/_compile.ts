@@ -39,6 +39,7 @@ import {
   topPlace,
 } from "./_refs.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
+import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import {
   baseUrlProblem,
   hasScheme,
@@ -80,6 +81,7 @@ interface Compile {
   readonly servers: Map<object, string | TypeError>;
   /** The named options among a schema's top-level properties (only for walks that met no cycle). */
   readonly fields: Map<object, readonly string[] | TypeError>;
+  readonly security: DescriptionSecurity;
 }
 
 /**
@@ -537,6 +539,8 @@ interface Operation {
   readonly parameters: ParameterDeclaration[];
   readonly body: BodyDeclaration | undefined;
   readonly server: ServerUrl | undefined;
+  /** Its own security requirements, when not the description's (rule 26). */
+  readonly security: string[][] | undefined;
 }
 
 /**
@@ -577,6 +581,7 @@ function readOperation(
     parameters,
     body: readBody(c, field(operation.node, "requestBody"), place(at, "requestBody"), shared),
     server: firstServer(c, field(operation.node, "servers"), place(at, "servers")),
+    security: c.security.own(field(operation.node, "security"), place(at, "security")),
   };
 }
 
@@ -645,6 +650,7 @@ function operationDeclaration(
   if (operationBase !== undefined && operationBase !== server) {
     declaration.server = operationBase;
   }
+  if (operation.security !== undefined) declaration.security = operation.security;
   return declaration as OperationDeclaration;
 }
 
@@ -718,8 +724,10 @@ function compilePath(
  */
 export function compileDescription(description: unknown): OpenAPITable {
   const document = openAPIDocument(description);
+  const refs = new Resolver(document);
   const c: Compile = {
-    refs: new Resolver(document),
+    refs,
+    security: descriptionSecurity(refs, document),
     parameters: new Map(),
     bodies: new Map(),
     servers: new Map(),
@@ -737,6 +745,9 @@ export function compileDescription(description: unknown): OpenAPITable {
   }
   const table: Record<string, unknown> = { format: TABLE_FORMAT };
   if (server !== undefined) table.server = server;
+  const { schemes, security } = c.security;
+  if (schemes !== undefined) table.schemes = schemes;
+  if (Array.isArray(security)) table.security = security;
   table.operations = operations;
   return table as unknown as OpenAPITable;
 }

@@ -131,6 +131,11 @@ export interface OperationDeclaration {
   /** The operation's (or its path's) first server url, when not the description's. */
   readonly server?: string;
   /**
+   * Its own security requirements, when not the description's: alternatives,
+   * each the names of the schemes it needs together (`[]`: none).
+   */
+  readonly security?: readonly (readonly string[])[];
+  /**
    * What is wrong with the operation in the description, reported when the
    * route is called (the description's other operations work).
    */

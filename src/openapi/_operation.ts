@@ -26,6 +26,7 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
+import { applied, type Credentials, type SecurityDeclaration } from "./_credentials.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -289,12 +290,17 @@ function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pa
  *
  * @param route `"<METHOD> <path>"` as the caller wrote it, for messages.
  * @param path The path as the description names it.
+ * @param credentials The builder's, and `security` the description's
+ * requirements: the operation's satisfied requirement is resolved here,
+ * once per plan (rule 26).
  * @throws {TypeError} For a declaration the builder cannot write.
  */
 function compileOperation(
   route: string,
   path: string,
   operation: OperationDeclaration,
+  credentials: Credentials | undefined,
+  security: SecurityDeclaration | undefined,
 ): OperationPlan {
   const error = read(operation, "error");
   if (error !== undefined) throw new TypeError(escapeText(error, MAX_SHOWN));
@@ -308,6 +314,11 @@ function compileOperation(
   const body = read(operation, "body");
   const type = body && read(body, "type");
   const kind = body && read(body, "kind");
+  const sent = credentials && applied(credentials, read(operation, "security") ?? security ?? []);
+  // A credential's query pair, unless the call gives a declared query parameter of its name.
+  const pairs = sent?.query.map(([name, pair]) =>
+    [pair, (declared.byName.get(name) ?? []).filter((i) => parameters[i].in === "query")] as const
+  );
   return {
     template,
     server: read(operation, "server"),
@@ -315,14 +326,18 @@ function compileOperation(
     byName: declared.byName,
     shadowed: shadowed.size === 0 ? undefined : shadowed,
     pathValues: jsonPathValues(declared.path),
-    write: (values, plan, headers) =>
-      writeParameters(
-        parameters,
-        plan.declaredDefaults.length === 0
-          ? values
-          : valuesOverDefaults(plan.declaredDefaults, values, names),
-        headers,
-      ),
+    headers: sent && Object.keys(sent.headers).length > 0 ? sent.headers : undefined,
+    write(values, plan, headers) {
+      const given = plan.declaredDefaults.length === 0
+        ? values
+        : valuesOverDefaults(plan.declaredDefaults, values, names);
+      let query = writeParameters(parameters, given, headers, sent?.cookie);
+      for (const [pair, at] of pairs ?? []) {
+        if (at.some((i) => Object.hasOwn(given, i) && given[i] != null)) continue;
+        query = query === "" ? pair : query + "&" + pair;
+      }
+      return query;
+    },
     // fetch writes a multipart body's content type with its boundary: set none.
     contentType: kind === "data" && type!.toLowerCase().startsWith("multipart/") ? "" : type,
     body: bodyWriter(body),
@@ -336,10 +351,13 @@ const NOTHING: ReadonlySet<string> = new Set();
  *
  * @param operations The operations by `"<METHOD> <path>"` (method upper-case).
  * @param server The description's first server.
+ * @param credentials The builder's credentials, and `security` the description's requirements.
  */
 export function declaredOperations(
   operations: ReadonlyMap<string, OperationDeclaration>,
   server: string | undefined,
+  credentials?: Credentials,
+  security?: SecurityDeclaration,
 ): DeclaredOperations {
   const shadowing = new BoundedCache((key) => {
     const operation = operations.get(key);
@@ -349,7 +367,9 @@ export function declaredOperations(
     server,
     operation(method, url, route) {
       const declaration = operations.get(method + " " + url);
-      return declaration === undefined ? undefined : compileOperation(route, url, declaration);
+      return declaration === undefined
+        ? undefined
+        : compileOperation(route, url, declaration, credentials, security);
     },
     shadowed: (method, url) => shadowing.get(method.toUpperCase() + " " + url),
   };

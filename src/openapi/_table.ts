@@ -17,6 +17,12 @@ import type {
 } from "./_declarations.ts";
 import { declaredOperations } from "./_operation.ts";
 import {
+  type Credentials,
+  type SchemeDeclaration,
+  schemeOf,
+  type SecurityDeclaration,
+} from "./_credentials.ts";
+import {
   copyPlain,
   type DeclaredOperations,
   isPlainObject,
@@ -52,6 +58,10 @@ export interface OpenAPITable {
   readonly format: "routecast-openapi-table/1";
   /** The description's first server url, with its variables at their defaults. */
   readonly server?: string;
+  /** The description's security schemes by name (never a credential). */
+  readonly schemes?: { readonly [name: string]: SchemeDeclaration };
+  /** The description's security requirements: alternatives of scheme names. */
+  readonly security?: SecurityDeclaration;
   /** The operations by `"<METHOD> <path>"`: method upper-case, path as the description names it. */
   readonly operations: { readonly [route: string]: OperationDeclaration };
 }
@@ -171,15 +181,66 @@ function checkBody(value: unknown, where: string): BodyDeclaration {
   return body as unknown as BodyDeclaration;
 }
 
+/** The security schemes of a table, checked, by name. */
+function checkSchemes(value: unknown): Map<string, SchemeDeclaration> {
+  const schemes = new Map<string, SchemeDeclaration>();
+  if (value === undefined) return schemes;
+  const map = plainAt(value, "schemes", "the security schemes");
+  for (const name of Object.keys(map)) {
+    const where = at("schemes", name);
+    const entry = plainAt(map[name], where, "a security scheme");
+    const error = field(entry, "error");
+    const scheme = error === undefined
+      ? schemeOf(entry)
+      : { error: stringAt(error, at(where, "error")) };
+    if (typeof scheme === "string") throw invalidTable(where, scheme);
+    checkKeys(entry, Object.keys(scheme), where);
+    schemes.set(name, scheme);
+  }
+  return schemes;
+}
+
+/** Security requirements: alternatives, each a list of the names of sendable schemes. */
+function checkSecurity(
+  value: unknown,
+  where: string,
+  schemes: ReadonlyMap<string, SchemeDeclaration>,
+): SecurityDeclaration {
+  if (!Array.isArray(value)) {
+    throw invalidTable(where, `expected an array, found ${quoteValue(value)}`);
+  }
+  value.forEach((names, index) => {
+    const place = at(where, index);
+    if (!Array.isArray(names)) {
+      throw invalidTable(place, `expected an array, found ${quoteValue(names)}`);
+    }
+    names.forEach((name, i) => {
+      if (typeof name !== "string" || schemes.get(name)?.type === undefined) {
+        throw invalidTable(
+          at(place, i),
+          `found ${quoteValue(name)}, expected the name of a scheme of the table`,
+        );
+      }
+    });
+  });
+  return value;
+}
+
+/** A checked table: its schemes, and its operations for a builder's credentials. */
+export interface CheckedTable {
+  readonly schemes: ReadonlyMap<string, SchemeDeclaration>;
+  operations(credentials: Credentials | undefined): DeclaredOperations;
+}
+
 /**
  * Checks an operation table and indexes its operations.
  *
  * @throws {TypeError} For anything that is not a table `compileOpenAPI` could write.
  */
-export function readTable(value: unknown): DeclaredOperations {
+export function readTable(value: unknown): CheckedTable {
   // A copy, frozen: changing the caller's table afterwards changes no builder.
   const table = plainAt(copyPlain(value, true, "OpenAPI table"), TOP, "an operation table");
-  checkKeys(table, ["format", "server", "operations"], TOP);
+  checkKeys(table, ["format", "server", "schemes", "security", "operations"], TOP);
   if (field(table, "format") !== TABLE_FORMAT) {
     throw invalidTable(
       "format",
@@ -188,6 +249,9 @@ export function readTable(value: unknown): DeclaredOperations {
   }
   const server = field(table, "server");
   if (server !== undefined) checkServer(server, "server");
+  const schemes = checkSchemes(field(table, "schemes"));
+  const security = field(table, "security");
+  if (security !== undefined) checkSecurity(security, "security", schemes);
   const operations = plainAt(field(table, "operations"), "operations", "the operations");
   const map = new Map<string, OperationDeclaration>();
   for (const route of Object.keys(operations)) {
@@ -199,7 +263,9 @@ export function readTable(value: unknown): DeclaredOperations {
       throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
     }
     const operation = plainAt(operations[route], where, "an operation");
-    checkKeys(operation, ["parameters", "body", "server", "error"], where);
+    checkKeys(operation, ["parameters", "body", "server", "security", "error"], where);
+    const required = field(operation, "security");
+    if (required !== undefined) checkSecurity(required, at(where, "security"), schemes);
     const error = field(operation, "error");
     if (error !== undefined) stringAt(error, at(where, "error"));
     const parameters = field(operation, "parameters");
@@ -220,5 +286,14 @@ export function readTable(value: unknown): DeclaredOperations {
     if (own !== undefined) checkServer(own, at(where, "server"));
     map.set(route, operation as unknown as OperationDeclaration);
   }
-  return declaredOperations(map, server as string | undefined);
+  return {
+    schemes,
+    operations: (credentials) =>
+      declaredOperations(
+        map,
+        server as string | undefined,
+        credentials,
+        security as SecurityDeclaration | undefined,
+      ),
+  };
 }

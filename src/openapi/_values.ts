@@ -132,7 +132,8 @@ function join(text: string, pair: string, separator: string): string {
  * Writes declared query, header and cookie parameters (values by index,
  * already merged over the defaults): returns the query they make; header
  * parameters are set in `headers` (over any header of the same name), cookie
- * parameters appended to its `cookie` header.
+ * parameters and then the `credentials` cookie pairs in one `cookie` header,
+ * unless the caller set one, which replaces them all (docs/design.md rule 26).
  *
  * @throws {TypeError} Naming the parameter, for a value that cannot be
  * written, or a header value with CR, LF or NUL.
@@ -141,6 +142,7 @@ export function writeParameters(
   parameters: readonly DeclaredValue[],
   values: readonly unknown[],
   headers: Headers,
+  credentials = "",
 ): string {
   let query = "";
   let cookies = "";
@@ -173,12 +175,8 @@ export function writeParameters(
       cookies = join(cookies, cookiePairs(name, value, parameter.explode), "; ");
     }
   }
-  if (cookies !== "") {
-    const existing = own(headers, "cookie");
-    headers.cookie = existing === undefined || existing === ""
-      ? cookies
-      : existing + "; " + cookies;
-  }
+  cookies = join(cookies, credentials, "; ");
+  if (cookies !== "" && own(headers, "cookie") === undefined) headers.cookie = cookies;
   return query;
 }
 

@@ -47,7 +47,6 @@
 
 import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
 import {
-  type DeclaredOperations,
   type EndpointConfig,
   invalid,
   isPlainObject,
@@ -57,7 +56,8 @@ import {
 } from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
 import { compileDescription } from "./_compile.ts";
-import { type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
+import { type CheckedTable, type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
+import { readCredentials } from "./_credentials.ts";
 
 export type { OpenAPIEndpoint, OpenAPITable };
 export { typed } from "../endpoint/typed.ts";
@@ -70,6 +70,7 @@ export type {
   ParameterStyle,
 } from "./_declarations.ts";
 export type { EndpointConfig };
+export type { SchemeDeclaration, SecurityDeclaration } from "./_credentials.ts";
 
 /**
  * Options of `fromOpenAPI` and `fromOpenAPITable`.
@@ -95,16 +96,48 @@ export interface OpenAPIOptions {
   readonly defaults?: EndpointOptions;
   /** Query forms for routes that are not operations of the description (see `createEndpoint`). */
   readonly config?: EndpointConfig;
+  /**
+   * Credentials by the description's security scheme name
+   * (`components.securitySchemes`): a string (an apiKey, a bearer, oauth2 or
+   * openIdConnect token, another `http` scheme's credentials), or
+   * `{ username, password }` for `http` `basic`. Each operation gets those
+   * of the first of its `security` alternatives that they satisfy, and
+   * nothing else; a header the caller sets wins. Copied when the builder is
+   * made, and never shown (not in `DEFAULTS`, tables or messages).
+   *
+   * @example
+   * ```ts
+   * import { fromOpenAPI } from "@routecast/endpoint/openapi";
+   * import { assertEquals } from "@std/assert";
+   *
+   * const api = fromOpenAPI({
+   *   openapi: "3.1.0",
+   *   info: { title: "Tfl-like", version: "1" },
+   *   servers: [{ url: "https://api.example.com" }],
+   *   components: { securitySchemes: { appKey: { type: "apiKey", in: "query", name: "app_key" } } },
+   *   security: [{ appKey: [] }],
+   *   paths: { "/lines": { get: { responses: {} } }, "/status": { get: { security: [], responses: {} } } },
+   * }, { credentials: { appKey: "k 1" } });
+   * assertEquals(api("GET /lines").url, "https://api.example.com/lines?app_key=k%201");
+   * assertEquals(api("GET /status").url, "https://api.example.com/status");
+   * ```
+   */
+  readonly credentials?: {
+    readonly [scheme: string]:
+      | string
+      | { readonly username: string; readonly password: string }
+      | undefined;
+  };
 }
 
-const OPTION_KEYS = ["baseUrl", "defaults", "config"];
+const OPTION_KEYS = ["baseUrl", "defaults", "config", "credentials"];
 
 /**
  * The builder for declared operations, with the caller's options.
  *
  * @throws {TypeError} For invalid options.
  */
-function builder(declared: DeclaredOperations, options: unknown): OpenAPIEndpoint {
+function builder(table: CheckedTable, options: unknown): OpenAPIEndpoint {
   if (options !== undefined && !isPlainObject(options)) {
     throw invalid("options", options, "expected an object with baseUrl, defaults and config");
   }
@@ -112,10 +145,13 @@ function builder(declared: DeclaredOperations, options: unknown): OpenAPIEndpoin
   for (const key of Object.keys(given)) {
     if (!OPTION_KEYS.includes(key)) {
       throw new TypeError(
-        `Invalid option ${quoteValue(key)}: expected "baseUrl", "defaults" or "config"`,
+        `Invalid option ${
+          quoteValue(key)
+        }: expected "baseUrl", "defaults", "config" or "credentials"`,
       );
     }
   }
+  const declared = table.operations(readCredentials(own(given, "credentials"), table.schemes));
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
   const baseUrl = own(given, "baseUrl");
   const built: Endpoint = baseUrl === undefined
