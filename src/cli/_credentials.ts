@@ -58,27 +58,22 @@ export function credentialSources(args: readonly string[]): Map<string, Credenti
   return sources;
 }
 
-/** The names of the description's `basic` schemes (OpenAPI 3 `http` `basic`, Swagger 2.0 `basic`). */
-export function basicSchemes(description: unknown): Set<string> {
+/**
+ * The names of the `http` `basic` schemes (scheme names are case-insensitive,
+ * RFC 7235) of a table `compileOpenAPI` wrote, which take
+ * `{ username, password }`. A table from a file is read as hostile input
+ * (own properties only); `fromOpenAPI` then checks it whole.
+ */
+export function basicSchemes(table: unknown): Set<string> {
   const names = new Set<string>();
-  if (!isPlainObject(description)) return names;
-  const components = own(description, "components");
-  for (
-    const schemes of [
-      isPlainObject(components) ? own(components, "securitySchemes") : undefined,
-      own(description, "securityDefinitions"),
-    ]
-  ) {
-    if (!isPlainObject(schemes)) continue;
-    for (const [name, scheme] of Object.entries(schemes)) {
-      if (!isPlainObject(scheme)) continue;
-      const type = own(scheme, "type");
-      const http = own(scheme, "scheme");
-      if (
-        type === "basic" ||
-        (type === "http" && typeof http === "string" && http.toLowerCase() === "basic")
-      ) names.add(name);
-    }
+  const schemes = isPlainObject(table) ? own(table, "schemes") : undefined;
+  if (!isPlainObject(schemes)) return names;
+  for (const name of Object.keys(schemes)) {
+    const scheme = schemes[name];
+    const http = isPlainObject(scheme) && own(scheme, "type") === "http"
+      ? own(scheme, "scheme")
+      : undefined;
+    if (typeof http === "string" && http.toLowerCase() === "basic") names.add(name);
   }
   return names;
 }
