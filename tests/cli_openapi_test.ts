@@ -800,3 +800,41 @@ Deno.test("routecast --credential reads a Swagger 2.0 basic scheme as basic", ()
     'Invalid credential "login" from the argument list: expected USER:PASSWORD for a basic scheme',
   );
 });
+
+Deno.test("routecast --credential knows a basic scheme in a table, and behind a $ref", () => {
+  const call = ["GET", "/orders/{id}", "id=7"];
+  const table = JSON.stringify(compileOpenAPI(SHOP));
+  const referenced = JSON.stringify({
+    ...SHOP,
+    components: {
+      securitySchemes: {
+        ...SHOP.components.securitySchemes,
+        basicAuth: { $ref: "#/components/securitySchemes/login" },
+        login: { type: "http", scheme: "basic" },
+      },
+    },
+  });
+  for (const text of [table, referenced]) {
+    const built = printed(
+      ["--openapi", "d.json", "--credential", "basicAuth=jenny:pw", ...call],
+      inputOf({ "d.json": text }),
+    ) as { headers: Record<string, string> };
+    assertEquals(built.headers, { authorization: `Basic ${btoa("jenny:pw")}` });
+  }
+  // A table from a file is hostile input: fromOpenAPI refuses it, in one line.
+  for (
+    const schemes of [
+      '{"basicAuth":null}',
+      "5",
+      '"basic"',
+      '{"basicAuth":{"type":"http","scheme":7}}',
+    ]
+  ) {
+    const hostile = `{"format":"routecast-openapi-table/1","schemes":${schemes},"operations":{}}`;
+    assertFails(
+      ["--openapi", "t.json", "--credential", `basicAuth=${SECRET}`, ...call],
+      inputOf({ "t.json": hostile }),
+      "Invalid OpenAPI table",
+    );
+  }
+});
