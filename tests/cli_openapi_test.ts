@@ -371,6 +371,21 @@ Deno.test("routecast --server and --server-variable choose the description's ser
       assertEquals(JSON.parse(result.stdout), expected(options, "GET /orders/{id}", { id: "7" }));
       assertEquals(JSON.parse(result.stdout).url, url);
     }
+    // Out of range, or a value fromOpenAPI refuses: exit 1, one line, naming the value.
+    const bad: [string[], string][] = [
+      [["--server", "2"], "2"],
+      [["--server", "https://elsewhere.example"], '"https://elsewhere.example"'],
+      [["--server-variable", "region=eu.evil.example/x"], '"eu.evil.example/x"'],
+      [["--server-variable", "region=ap"], '"ap"'],
+      [["--server-variable", "nope=x"], '"nope"'],
+    ];
+    for (const [flags, value] of bad) {
+      const result = await routecast(["--openapi", `${dir}/shop.json`, ...flags, ...call]);
+      assertEquals([result.code, result.stdout], [1, ""], flags.join(" "));
+      assert(result.stderr.startsWith("routecast: Invalid "), result.stderr);
+      assertStringIncludes(result.stderr, value);
+      assertEquals(result.stderr.indexOf("\n"), result.stderr.length - 1);
+    }
   });
 });
 
