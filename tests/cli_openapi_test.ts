@@ -742,12 +742,14 @@ Deno.test("routecast --credential passes its errors on as one line without the s
   });
 });
 
-Deno.test("routecast --credential reads a scheme's type from the description's own properties only", () => {
+Deno.test("routecast --credential reads a scheme's type from own properties only, whatever Object.prototype holds", () => {
   const proto = Object.prototype as Record<string, unknown>;
   try {
     // A polluted prototype makes no scheme basic: the credential is not refused as one.
+    // (in the description, and in the table it compiles to: it has no schemes of its own)
     proto.components = { securitySchemes: { apiKey: { type: "http", scheme: "basic" } } };
     proto.securityDefinitions = { apiKey: { type: "basic" } };
+    proto.schemes = { apiKey: { type: "http", scheme: "basic" } };
     proto.type = "basic";
     const result = runCli(
       ["--openapi", "shop.json", "--credential", `apiKey=${SECRET}`, "GET", "/orders/{id}", "id=7"],
@@ -758,6 +760,7 @@ Deno.test("routecast --credential reads a scheme's type from the description's o
   } finally {
     delete proto.components;
     delete proto.securityDefinitions;
+    delete proto.schemes;
     delete proto.type;
   }
 });
