@@ -24,7 +24,7 @@
 import { endpoint, type EndpointOptions } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { expand } from "@routecast/endpoint/uri-template";
-import { compileOpenAPI } from "@routecast/endpoint/openapi";
+import { compileOpenAPI, fromOpenAPI } from "@routecast/endpoint/openapi";
 import { assert } from "@std/assert";
 
 const SMALL = 10_000;
@@ -412,6 +412,23 @@ const DESCRIPTIONS: Case<Record<string, unknown>>[] = [
   }),
 ];
 
+// fromOpenAPI() compiles a path item on its first call: all of them, one call
+// each, share what one compile shares (a $ref'd body read once, not per path).
+const LAZY: Case<Record<string, unknown>> = [
+  "a call of each operation, the operations sharing a body of many media types",
+  (n) => {
+    const content: Record<string, unknown> = { "application/json": {} };
+    for (let i = 0; i < n / 20; i++) content[`a/b${i}`] = {};
+    const paths: Record<string, unknown> = {};
+    for (let i = 0; i < n / 100; i++) paths[`/p${i}`] = { post: { requestBody: { $ref: "#/B" } } };
+    return { ...description(paths), B: { content } };
+  },
+  (input) => {
+    const api = fromOpenAPI(input) as unknown as (route: string) => unknown;
+    for (const path of Object.keys(input.paths as object)) api(`POST ${path}`);
+  },
+];
+
 const MERGE: Case<Record<string, unknown>> = compiling(
   "path-level parameters beside as many of the operation's",
   (n) => {
@@ -435,6 +452,8 @@ for (const testCase of DESCRIPTIONS) {
     () => assertLinear(testCase, DESCRIPTION_SIZES),
   );
 }
+
+Deno.test(`fromOpenAPI() stays linear: ${LAZY[0]}`, () => assertLinear(LAZY, DESCRIPTION_SIZES));
 
 // A cheap quadratic step (a scan of the operation's parameters for each of
 // its path's) shows only at the usual sizes, where 1 MB takes seconds.

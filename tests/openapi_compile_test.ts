@@ -907,3 +907,76 @@ Deno.test("compileOpenAPI() and fromOpenAPITable() refuse a flag that is not tru
     'Invalid OpenAPI table at operations["POST /c"].body.encoding.meta.json: expected true or false, found "no"',
   );
 });
+
+/** `value` behind a Proxy that counts the reads of its own fields (the compiler's reads). */
+function counted<T extends object>(value: T, reads: { n: number }): T {
+  return new Proxy(value, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && Object.hasOwn(target, key)) reads.n++;
+      return Reflect.get(target, key, receiver);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === "string") reads.n++;
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  });
+}
+
+Deno.test("fromOpenAPI() compiles an operation's path item on its first call, once, and only that path", () => {
+  const reads = { n: 0 };
+  const other = { n: 0 };
+  const operation = counted({
+    parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+    responses: {},
+  }, reads);
+  const description = describe({
+    "/a": { get: operation },
+    "/b": { get: counted({ responses: {} }, other), post: { responses: {} } },
+  });
+  const builder = fromOpenAPI(description);
+  const api = builder as unknown as Loose;
+  assertEquals(reads.n, 0, "making the builder read an operation");
+  assertEquals(api("GET /a", { q: "x" }).url, `${BASE}/a?q=x`);
+  const afterFirst = reads.n;
+  assert(afterFirst > 0);
+  assertEquals(other.n, 0, "a call of /a compiled /b");
+  assertEquals(api("GET /a", { q: "y" }).url, `${BASE}/a?q=y`);
+  assertEquals(reads.n, afterFirst, "a second call compiled /a again");
+  // merge() asks for the operation's declaration too.
+  assertEquals(builder.merge("GET /b", {}).url, "/b");
+  assert(other.n > 0);
+  // compileOpenAPI() reads every operation, as before.
+  const eager = { n: 0 };
+  compileOpenAPI(describe({ "/a": { get: counted({ responses: {} }, eager) } }));
+  assert(eager.n > 0);
+});
+
+Deno.test("fromOpenAPI() reports a problem of an operation on each call of it, and builds the same requests as its compiled table", () => {
+  const description = describe({
+    "/bad": { get: { parameters: [{ $ref: "#/components/parameters/Missing" }], responses: {} } },
+    "/items/{id}": {
+      parameters: [{ name: "id", in: "path", required: true, style: "label" }],
+      get: { parameters: [{ name: "tags", in: "query", explode: false }], responses: {} },
+      post: {
+        requestBody: { content: { "application/x-www-form-urlencoded": { schema: {} } } },
+        responses: {},
+      },
+    },
+  });
+  const lazy = fromOpenAPI(description) as unknown as Loose;
+  const compiled = fromOpenAPITable(compileOpenAPI(description)) as unknown as Loose;
+  for (let i = 0; i < 2; i++) {
+    assertThrows(() => lazy("GET /bad"), TypeError, '"#/components/parameters/Missing"');
+  }
+  assertThrows(() => compiled("GET /bad"), TypeError, '"#/components/parameters/Missing"');
+  for (
+    const [route, values] of [
+      ["GET /items/{id}", { id: "7", tags: ["a", "b"] }],
+      ["POST /items/{id}", { id: "7", name: "n" }],
+    ] as const
+  ) {
+    assertEquals(lazy(route, values), compiled(route, values));
+  }
+  // A method the path does not have is no operation.
+  assertEquals(lazy("DELETE /items/{id}", { id: "7" }).url, `${BASE}/items/7`);
+});

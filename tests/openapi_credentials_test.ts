@@ -588,6 +588,13 @@ Deno.test("fromOpenAPITable() refuses security a compileOpenAPI() could not have
     const error = assertThrows(() => fromOpenAPITable(value), TypeError, message);
     assert(error.message.length < 1024, error.message);
   }
+  // An empty alternative a hand-made table holds is never the one applied.
+  assertEquals(
+    fromOpenAPITable(table({ security: [[], ["bearer"]] }), { credentials: { bearer: "b" } })(
+      "GET /a",
+    ).headers,
+    { authorization: "Bearer b" },
+  );
   const huge = Array.from({ length: 200_000 }, () => ["bearer"]);
   assertEquals(
     fromOpenAPITable(table({ security: huge }), { credentials: { bearer: "b" } })("GET /a").headers,

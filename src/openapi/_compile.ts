@@ -17,8 +17,10 @@
 
 import type {
   BodyDeclaration,
+  CompiledDescription,
   EncodingDeclaration,
   OperationDeclaration,
+  Operations,
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
@@ -714,15 +716,17 @@ function compilePath(
 }
 
 /**
- * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
- * problem in one operation is recorded as that operation's `error` (see
- * {@linkcode compilePath}); a call of that route reports it, the others work.
+ * Reads what an OpenAPI 3.0 or 3.1 description's operations need at once:
+ * its version, its first server and which operations each path has; each
+ * path item is compiled when one of its operations is first asked for
+ * (see {@linkcode compilePath}: a problem in it is that operation's
+ * `error`). The description is read then: it must not change afterwards.
  *
  * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
  * description (Swagger 2.0 included), `paths` that is not an object, or a
  * first server of the description that can be no base url.
  */
-export function compileDescription(description: unknown): OpenAPITable {
+export function compileLazily(description: unknown): CompiledDescription {
   const document = openAPIDocument(description);
   const refs = new Resolver(document);
   const c: Compile = {
@@ -738,16 +742,59 @@ export function compileDescription(description: unknown): OpenAPITable {
   if (paths !== undefined && !isPlainObject(paths)) {
     throw invalidAt("paths", `expected an object, found ${quoteValue(paths)}`);
   }
-  const operations: Record<string, OperationDeclaration> = {};
+  // Each route: its path while not compiled, then its declaration.
+  const index = new Map<string, string | OperationDeclaration>();
+  const compile = (path: string): void => {
+    const compiled: Record<string, OperationDeclaration> = {};
+    compilePath(c, compiled, path, (paths as Node)[path], server);
+    for (const route of Object.keys(compiled)) index.set(route, compiled[route]);
+  };
   for (const path of Object.keys(paths ?? {})) {
     if (path.startsWith("x-")) continue; // a specification extension, not a path
-    compilePath(c, operations, path, (paths as Node)[path], server);
+    let node: Node | undefined;
+    try {
+      node = object(c.refs, (paths as Node)[path], place(topPlace("paths"), path), "").node;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+    if (node === undefined) {
+      compile(path); // records the problem for every method of the path
+      continue;
+    }
+    for (const method of METHODS) {
+      if (field(node, method) !== undefined) index.set(`${method.toUpperCase()} ${path}`, path);
+    }
   }
+  const operations: Operations = {
+    get(route) {
+      const known = index.get(route);
+      if (typeof known !== "string") return known;
+      compile(known);
+      return index.get(route) as OperationDeclaration;
+    },
+    keys: () => index.keys(),
+  };
+  const { schemes, security } = c.security;
+  return { server, schemes, security: Array.isArray(security) ? security : undefined, operations };
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 description into an operation table. A
+ * problem in one operation is recorded as that operation's `error` (see
+ * {@linkcode compilePath}); a call of that route reports it, the others work.
+ *
+ * @throws {TypeError} For a value that is not an OpenAPI 3.0 or 3.1
+ * description (Swagger 2.0 included), `paths` that is not an object, or a
+ * first server of the description that can be no base url.
+ */
+export function compileDescription(description: unknown): OpenAPITable {
+  const { server, schemes, security, operations } = compileLazily(description);
+  const all: Record<string, OperationDeclaration> = {};
+  for (const route of operations.keys()) setOwn(all, route, operations.get(route)!);
   const table: Record<string, unknown> = { format: TABLE_FORMAT };
   if (server !== undefined) table.server = server;
-  const { schemes, security } = c.security;
   if (schemes !== undefined) table.schemes = schemes;
-  if (Array.isArray(security)) table.security = security;
-  table.operations = operations;
+  if (security !== undefined) table.security = security;
+  table.operations = all;
   return table as unknown as OpenAPITable;
 }

@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { SchemeDeclaration } from "./_credentials.ts";
+
 /**
  * Where a parameter goes (OpenAPI's `in`).
  *
@@ -140,4 +142,29 @@ export interface OperationDeclaration {
    * route is called (the description's other operations work).
    */
   readonly error?: string;
+}
+
+/**
+ * The operations of a description, each compiled when it is first asked
+ * for (docs/design.md rule 25): making a builder from a large description
+ * costs one pass over its paths, and a call compiles only its own path item.
+ * `keys()` lists every operation in the description's order.
+ */
+export interface Operations {
+  /** The declaration of `"<METHOD> <path>"` (method upper-case), compiled on first use. */
+  get(route: string): OperationDeclaration | undefined;
+  /** Every operation's route, in the description's order. */
+  keys(): Iterable<string>;
+}
+
+/** What `compileLazily()` reads of a description at once, and its operations. */
+export interface CompiledDescription {
+  /** The description's first server. */
+  readonly server: string | undefined;
+  /** Its security schemes (never a credential), as the table records them. */
+  readonly schemes: Record<string, SchemeDeclaration> | undefined;
+  /** Its own security requirements, when they can be read. */
+  readonly security: string[][] | undefined;
+  /** Its operations, each compiled on first use. */
+  readonly operations: Operations;
 }

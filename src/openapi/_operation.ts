@@ -22,6 +22,7 @@ import { escapeText, isVarname } from "../uri_template/kit.ts";
 import type {
   BodyDeclaration,
   OperationDeclaration,
+  Operations,
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
@@ -354,7 +355,7 @@ const NOTHING: ReadonlySet<string> = new Set();
  * @param credentials The builder's credentials, and `security` the description's requirements.
  */
 export function declaredOperations(
-  operations: ReadonlyMap<string, OperationDeclaration>,
+  operations: Operations,
   server: string | undefined,
   credentials?: Credentials,
   security?: SecurityDeclaration,

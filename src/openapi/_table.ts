@@ -10,7 +10,9 @@
 
 import type {
   BodyDeclaration,
+  CompiledDescription,
   OperationDeclaration,
+  Operations,
   ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
@@ -286,14 +288,27 @@ export function readTable(value: unknown): CheckedTable {
     if (own !== undefined) checkServer(own, at(where, "server"));
     map.set(route, operation as unknown as OperationDeclaration);
   }
+  return checked(map, server as string | undefined, schemes, security as SecurityDeclaration);
+}
+
+/** The checked table of operations and what the description gives them all. */
+function checked(
+  operations: Operations,
+  server: string | undefined,
+  schemes: ReadonlyMap<string, SchemeDeclaration>,
+  security: SecurityDeclaration | undefined,
+): CheckedTable {
   return {
     schemes,
-    operations: (credentials) =>
-      declaredOperations(
-        map,
-        server as string | undefined,
-        credentials,
-        security as SecurityDeclaration | undefined,
-      ),
+    operations: (credentials) => declaredOperations(operations, server, credentials, security),
   };
+}
+
+/**
+ * The checked table of a description that `compileLazily()` read: its
+ * operations are compiled on first use, not copied nor checked again.
+ */
+export function compiledTable(compiled: CompiledDescription): CheckedTable {
+  const { server, schemes, security, operations } = compiled;
+  return checked(operations, server, checkSchemes(schemes), security);
 }

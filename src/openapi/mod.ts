@@ -55,8 +55,14 @@ import {
   quoteValue,
 } from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
-import { compileDescription } from "./_compile.ts";
-import { type CheckedTable, type OpenAPITable, readTable, TABLE_FORMAT } from "./_table.ts";
+import { compileDescription, compileLazily } from "./_compile.ts";
+import {
+  type CheckedTable,
+  compiledTable,
+  type OpenAPITable,
+  readTable,
+  TABLE_FORMAT,
+} from "./_table.ts";
 import { readCredentials } from "./_credentials.ts";
 
 export type { OpenAPIEndpoint, OpenAPITable };
@@ -260,6 +266,12 @@ export function fromOpenAPITable(
  * Other routes are built as `createEndpoint` builds them. Values are not
  * checked against schemas: `typed()` does that at compile time.
  *
+ * Making the builder reads only the description's version, first server
+ * and which operations each path has; an operation's path item is compiled
+ * when one of its operations is first called (or `merge()`d), so a large
+ * description costs little until it is used. Keep the description unchanged
+ * after this call (a table is copied instead).
+ *
  * @param description A parsed OpenAPI 3.0 or 3.1 document, or a table
  * `compileOpenAPI` wrote.
  * @param options The base URL, defaults and query config.
@@ -342,8 +354,9 @@ export function fromOpenAPI(
   description: object | OpenAPITable,
   options?: OpenAPIOptions,
 ): OpenAPIEndpoint {
-  const declared = isPlainObject(description) && own(description, "format") === TABLE_FORMAT
-    ? readTable(description)
-    : readTable(compileDescription(description));
-  return builder(declared, options);
+  if (isPlainObject(description) && own(description, "format") === TABLE_FORMAT) {
+    return builder(readTable(description), options);
+  }
+  // Each path item is compiled when one of its operations is first called.
+  return builder(compiledTable(compileLazily(description)), options);
 }
