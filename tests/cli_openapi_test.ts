@@ -839,6 +839,24 @@ Deno.test("routecast --credential knows a basic scheme in a table, and behind a 
     ) as { headers: Record<string, string> };
     assertEquals(built.headers, { authorization: `Basic ${btoa("jenny:pw")}` });
   }
+  // A $ref loop is no scheme: the CLI passes the credential on, fromOpenAPI refuses it.
+  const loop = JSON.stringify({
+    ...SHOP,
+    components: {
+      securitySchemes: {
+        ...SHOP.components.securitySchemes,
+        basicAuth: { $ref: "#/components/securitySchemes/a~1b" },
+        "a/b": { $ref: "#/components/securitySchemes/basicAuth" },
+      },
+    },
+  });
+  const looped = runCli(
+    ["--openapi", "d.json", "--credential", `basicAuth=${SECRET}`, ...call],
+    inputOf({ "d.json": loop }),
+  );
+  assertEquals([looped.code, looped.stdout], [1, ""]);
+  assert(!looped.stderr.includes("USER:PASSWORD"), looped.stderr);
+  assert(!looped.stderr.includes(SECRET), looped.stderr);
   // A table from a file is hostile input: fromOpenAPI refuses it, in one line.
   for (
     const schemes of [

@@ -8,9 +8,9 @@
  */
 
 import { createEndpoint, endpoint } from "../endpoint/mod.ts";
-import { isPlainObject, setOwn } from "../endpoint/kit.ts";
+import { setOwn } from "../endpoint/kit.ts";
 import type { Endpoint } from "../endpoint/types.ts";
-import { compileOpenAPI, fromOpenAPI, type OpenAPITable } from "../openapi/mod.ts";
+import { fromOpenAPI } from "../openapi/mod.ts";
 import { quote } from "../uri_template/error.ts";
 import type { Invocation } from "./_arguments.ts";
 import {
@@ -126,15 +126,10 @@ export function apiOf(
 ): Endpoint {
   if (openapi === undefined) return invocation.neutral ? createEndpoint() : endpoint;
   const description = readDescription(openapi.source, input, budget);
-  // Compiled here (fromOpenAPI would compile it the same way), so that the
-  // table's schemes, $refs followed, tell which credentials are USER:PASSWORD.
-  const table = isPlainObject(description) && Object.hasOwn(description, "format")
-    ? description as unknown as OpenAPITable
-    : compileOpenAPI(description as object);
   const options = { ...openapi.options };
   if (openapi.credentials.size > 0) {
-    const basic = basicSchemes(table);
+    const basic = basicSchemes(description);
     options.credentials = readCredentials(openapi.credentials, basic, input, budget);
   }
-  return fromOpenAPI(table, options);
+  return fromOpenAPI(description as object, options);
 }

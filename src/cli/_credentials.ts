@@ -58,22 +58,51 @@ export function credentialSources(args: readonly string[]): Map<string, Credenti
   return sources;
 }
 
+/** Where an OpenAPI 3 `$ref` to another scheme points. */
+const SCHEME_REF = "#/components/securitySchemes/";
+
 /**
- * The names of the `http` `basic` schemes (scheme names are case-insensitive,
- * RFC 7235) of a table `compileOpenAPI` wrote, which take
- * `{ username, password }`. A table from a file is read as hostile input
- * (own properties only); `fromOpenAPI` then checks it whole.
+ * Whether `scheme` is `http` `basic` (scheme names are case-insensitive,
+ * RFC 7235) or Swagger 2.0's `basic`, following `$ref`s to other schemes of
+ * `schemes` (8 hops at most: a loop is no scheme).
  */
-export function basicSchemes(table: unknown): Set<string> {
+function isBasic(schemes: Record<string, unknown>, scheme: unknown): boolean {
+  for (let hops = 0; hops < 8 && isPlainObject(scheme); hops++) {
+    const ref = own(scheme, "$ref");
+    if (typeof ref !== "string") {
+      const type = own(scheme, "type");
+      const http = own(scheme, "scheme");
+      return type === "basic" ||
+        (type === "http" && typeof http === "string" && http.toLowerCase() === "basic");
+    }
+    if (!ref.startsWith(SCHEME_REF)) return false;
+    scheme = own(schemes, ref.slice(SCHEME_REF.length).replaceAll("~1", "/").replaceAll("~0", "~"));
+  }
+  return false;
+}
+
+/**
+ * The names of the schemes that take `{ username, password }`, read from
+ * the parsed description (its `components.securitySchemes`, or Swagger
+ * 2.0's `securityDefinitions`) or from a table's `schemes`, own properties
+ * only. Read here rather than from `compileOpenAPI`'s table, so that
+ * `fromOpenAPI` still compiles only the path items that are called.
+ */
+export function basicSchemes(document: unknown): Set<string> {
   const names = new Set<string>();
-  const schemes = isPlainObject(table) ? own(table, "schemes") : undefined;
-  if (!isPlainObject(schemes)) return names;
-  for (const name of Object.keys(schemes)) {
-    const scheme = schemes[name];
-    const http = isPlainObject(scheme) && own(scheme, "type") === "http"
-      ? own(scheme, "scheme")
-      : undefined;
-    if (typeof http === "string" && http.toLowerCase() === "basic") names.add(name);
+  if (!isPlainObject(document)) return names;
+  const components = own(document, "components");
+  for (
+    const schemes of [
+      own(document, "format") === undefined ? undefined : own(document, "schemes"),
+      isPlainObject(components) ? own(components, "securitySchemes") : undefined,
+      own(document, "securityDefinitions"),
+    ]
+  ) {
+    if (!isPlainObject(schemes)) continue;
+    for (const name of Object.keys(schemes)) {
+      if (isBasic(schemes, schemes[name])) names.add(name);
+    }
   }
   return names;
 }
