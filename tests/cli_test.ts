@@ -554,6 +554,14 @@ Deno.test("routecast --help and --version print and exit 0", async () => {
         "--raw",
         "-V, --version",
         "64 MiB",
+        "--neutral",
+        "--openapi FILE",
+        "--server VALUE",
+        "--server-variable NAME=VALUE",
+        "--credential NAME=@FILE | NAME=@- | NAME=env:VARIABLE | NAME=VALUE",
+        "sends GitHub's accept and user-agent headers to any host",
+        "the argument list, which\n                   other users of the machine can see",
+        "convert YAML to JSON first",
       ]
     ) {
       assertStringIncludes(help.stdout, text);
@@ -727,7 +735,7 @@ Deno.test("routecast reports invalid usage on one stderr line and exits 2", asyn
     ],
     [
       ["--nope", "GET /x"],
-      'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --help or --version (items come after the url)',
+      'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --help or --version (items come after the url)',
     ],
 
     [["GET /x", "--base-url"], "Missing value for --base-url: expected a URL after it"],
@@ -952,6 +960,31 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
     const same = await node("POST /x{?dry}", "dry=1", "title=from a file");
     assertEquals(JSON.parse(file.stdout), JSON.parse(same.stdout));
     assertEquals(JSON.parse(file.stdout).url, "https://api.github.com/x?dry=1");
+    // Environment variables for --credential, through process.env: own ones only.
+    await Deno.writeTextFile(
+      `${dir}/d.json`,
+      '{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{}}',
+    );
+    const credential = (source: string) =>
+      run(
+        "node",
+        [`${dir}/routecast`, "--openapi", `${dir}/d.json`, "--credential", `k=${source}`, "GET /x"],
+        { SHOP_KEY: "a\nb" },
+      );
+    assertEquals(await credential("env:SHOP_KEY"), {
+      code: 1,
+      stdout: "",
+      stderr:
+        `routecast: Invalid credential "k" from environment variable "SHOP_KEY": it contains CR, LF or NUL, expected one line (one final newline is removed)\n`,
+    });
+    for (const name of ["__proto__", "toString", "constructor"]) {
+      assertEquals(await credential(`env:${name}`), {
+        code: 1,
+        stdout: "",
+        stderr:
+          `routecast: Missing environment variable "${name}" for credential "k": expected the variable set to the credential\n`,
+      });
+    }
     // Imported rather than run, it does nothing.
     const imported = await run("node", [
       "--input-type=module",
@@ -1024,11 +1057,22 @@ Deno.test("routecast openapi refuses what is not a JSON OpenAPI 3 description, a
     [["openapi", "a.json", "b.json"], {}, 2, "Invalid use of routecast openapi"],
     [["--curl", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
     [
-      ["openapi", "a.yaml"],
+      ["openapi", "a.json"],
       bytes("openapi: 3.0.0\n"),
       1,
-      'Invalid JSON in file "a.yaml" (an OpenAPI description as JSON; convert YAML first): ',
+      'Invalid description in file "a.json": YAML is not read, expected JSON (routecast has no runtime dependencies: convert it to JSON first)',
     ],
+    [
+      ["openapi", "a.json"],
+      bytes("{openapi: 3.0.0}\n"),
+      1,
+      'Invalid JSON in file "a.json" (an OpenAPI description as JSON): ',
+    ],
+    [["--neutral", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--openapi", "b.json", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--server", "0", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--server-variable", "a=b", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
+    [["--credential", "a=b", "openapi", "a.json"], {}, 2, "Invalid use of routecast openapi"],
     [
       ["openapi", "a.json"],
       bytes('{"swagger":"1.2"}'),

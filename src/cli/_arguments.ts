@@ -17,14 +17,38 @@ export interface Invocation {
   raw: boolean;
   help: boolean;
   version: boolean;
+  /** `--neutral`: build with `createEndpoint`, none of GitHub's defaults. */
+  neutral: boolean;
+  /** `--openapi FILE`: the description to build with (`-` for standard input). */
+  openapi: string | undefined;
+  /** `--server VALUE`, as given. */
+  server: string | undefined;
+  /** Each `--server-variable NAME=VALUE`, as given and in order. */
+  serverVariables: string[];
+  /** Each `--credential NAME=SOURCE`, as given and in order (read later: never quoted). */
+  credentials: string[];
+}
+
+/** The options that take a value (`--option VALUE` or `--option=VALUE`), with what it is. */
+const VALUE_OPTIONS = {
+  "--base-url": "a URL",
+  "--openapi": "a JSON description file",
+  "--server": "an index or a url of the description's servers",
+  "--server-variable": "NAME=VALUE",
+  "--credential": "NAME=@FILE, NAME=@-, NAME=env:VARIABLE or NAME=VALUE",
+} as const;
+type ValueOption = keyof typeof VALUE_OPTIONS;
+
+function isValueOption(arg: string): arg is ValueOption {
+  return Object.hasOwn(VALUE_OPTIONS, arg);
 }
 
 /**
  * Reads the options, wherever they stand before `--`; the other arguments
  * are positional.
  *
- * @throws {UsageError} For an unknown option, a `--base-url` without a
- * value, or both `--curl` and `--fetch`.
+ * @throws {UsageError} For an unknown option, an option without its value
+ * (`--base-url` last), or both `--curl` and `--fetch`.
  */
 export function parseArguments(args: readonly string[]): Invocation {
   const invocation: Invocation = {
@@ -34,6 +58,11 @@ export function parseArguments(args: readonly string[]): Invocation {
     raw: false,
     help: false,
     version: false,
+    neutral: false,
+    openapi: undefined,
+    server: undefined,
+    serverVariables: [],
+    credentials: [],
   };
   let positional = false;
   for (let i = 0; i < args.length; i++) {
@@ -42,11 +71,11 @@ export function parseArguments(args: readonly string[]): Invocation {
       invocation.positionals.push(arg);
     } else if (arg === "--") {
       positional = true;
-    } else if (arg === "--base-url") {
+    } else if (isValueOption(arg)) {
       if (i + 1 >= args.length) {
-        throw new UsageError("Missing value for --base-url: expected a URL after it");
+        throw new UsageError(`Missing value for ${arg}: expected ${VALUE_OPTIONS[arg]} after it`);
       }
-      invocation.baseUrl = args[++i];
+      setValue(invocation, arg, args[++i]);
     } else {
       readOption(invocation, arg);
     }
@@ -55,24 +84,36 @@ export function parseArguments(args: readonly string[]): Invocation {
 }
 
 /**
- * Sets the option `arg` (any but `--` and `--base-url URL`).
+ * Sets the option `arg` (any but `--` and `--option VALUE`).
  *
  * @throws {UsageError} For an unknown option, or both `--curl` and `--fetch`.
  */
 function readOption(invocation: Invocation, arg: string): void {
+  const equals = arg.indexOf("=");
+  const name = equals === -1 ? arg : arg.slice(0, equals);
   if (arg === "--help" || arg === "-h") invocation.help = true;
   else if (arg === "--version" || arg === "-V") invocation.version = true;
   else if (arg === "--curl") setOutput(invocation, "curl");
   else if (arg === "--fetch") setOutput(invocation, "fetch");
   else if (arg === "--raw") invocation.raw = true;
-  else if (arg.startsWith("--base-url=")) invocation.baseUrl = arg.slice(11);
+  else if (arg === "--neutral") invocation.neutral = true;
+  else if (equals !== -1 && isValueOption(name)) setValue(invocation, name, arg.slice(equals + 1));
   else {
+    // Only the name: what follows "=" may be a secret (--credentials=KEY=...).
     throw new UsageError(
       `Unknown option ${
-        quote(arg)
-      }: expected --curl, --fetch, --base-url, --raw, --help or --version (items come after the url)`,
+        quote(name)
+      }: expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --help or --version (items come after the url)`,
     );
   }
+}
+
+function setValue(invocation: Invocation, option: ValueOption, value: string): void {
+  if (option === "--base-url") invocation.baseUrl = value;
+  else if (option === "--openapi") invocation.openapi = value;
+  else if (option === "--server") invocation.server = value;
+  else if (option === "--server-variable") invocation.serverVariables.push(value);
+  else invocation.credentials.push(value);
 }
 
 function setOutput(invocation: Invocation, output: "curl" | "fetch"): void {

@@ -15,6 +15,7 @@ export const HELP: string =
 Usage:
   routecast [options] [METHOD] <url> [items...]
   routecast [options] "<METHOD> <url>" [items...]
+  routecast --openapi <description.json> [options] METHOD <path> [items...]
   routecast openapi <description.json | ->
 
   The url is a path (joined to the base URL) or a full URL, either an RFC 6570
@@ -40,8 +41,32 @@ Items (as in HTTPie):
   name makes a list: labels=bug labels=docs. Items named like an endpoint()
   option set it: data=text sends a raw body, mediaType:='{"format":"raw"}'.
 
-  Files and standard input (--raw) are read up to ${MAX_INPUT_TEXT} in
-  all: past that, routecast stops reading and exits 1.
+  Files and standard input are read up to ${MAX_INPUT_TEXT} in all:
+  past that, routecast stops reading and exits 1.
+
+Any API:
+  By default routecast builds as endpoint() does, with GitHub's defaults: it
+  sends GitHub's accept and user-agent headers to any host, --base-url
+  included ("Accept:" and "User-Agent:" items remove them).
+  --neutral        build as createEndpoint() does: no accept, user-agent or
+                   host (a path needs --base-url)
+  --openapi FILE   build as fromOpenAPI() does, from a description as JSON
+                   (convert YAML to JSON first) or a table routecast openapi
+                   wrote; "-" reads standard input.
+                   The route is an operation of it, METHOD and path as its
+                   paths name them: any other route exits 1. name=value items
+                   go where the description puts them.
+  --server VALUE   with --openapi: the server, an index (0 is the first) or
+                   one of the urls of the description's servers
+  --server-variable NAME=VALUE
+                   with --openapi: a variable of the server's url (repeatable)
+  --credential NAME=@FILE | NAME=@- | NAME=env:VARIABLE | NAME=VALUE
+                   with --openapi: the credential of the security scheme NAME,
+                   read from a file, standard input or an environment
+                   variable (a file or standard input loses one final
+                   newline); USER:PASSWORD for a basic scheme (repeatable).
+                   NAME=VALUE puts the secret in the argument list, which
+                   other users of the machine can see (ps): prefer the others.
 
 The operation table (for fromOpenAPITable in @routecast/endpoint/openapi):
   routecast openapi description.json > table.json
@@ -56,7 +81,8 @@ Options:
   --fetch          print a fetch call (JavaScript) instead of JSON
   --base-url URL   prefix for a url that is a path (default https://api.github.com)
   --raw            send standard input, piped or redirected (< file), as the body;
-                   standard input is read only with --raw, never from a terminal
+                   standard input is read only for --raw, --openapi - and
+                   --credential NAME=@-, and never from a terminal
   -h, --help       print this help
   -V, --version    print the version
 
@@ -66,5 +92,11 @@ Examples:
   routecast GET /users/octocat/repos per_page==5
   routecast --curl GET "/repos/{owner}/{repo}/issues" owner=octocat repo=hello state=open
   routecast --raw POST /markdown/raw Content-Type:text/plain < README.md
+  routecast --neutral --base-url https://api.example.com GET /v1/items limit==10
+  routecast --openapi stripe.json --credential bearerAuth=env:STRIPE_KEY \\
+    --curl POST /v1/customers email=jenny@example.com
+  routecast --openapi api.json --server-variable region=eu \\
+    --credential basicAuth=@login.txt GET /items/{id} id=7
 
-Exit status: 0 on success, 1 for invalid input, 2 for invalid usage.`;
+Exit status: 0 on success, 1 for invalid input (options that do not combine,
+such as --neutral with --openapi, included), 2 for invalid usage.`;

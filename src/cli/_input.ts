@@ -1,6 +1,6 @@
 /**
- * What the command reads besides its arguments (files named by items, and
- * standard input for `--raw` or `routecast openapi -`): within one budget
+ * What the command reads besides its arguments (files named by items and
+ * options, and standard input for `--raw`, `-` or `@-`): within one budget
  * of 64 MiB per run, as UTF-8 text, and as JSON no deeper than an item may
  * nest.
  *
@@ -14,7 +14,9 @@ import { runtimeReadFile } from "./_runtime.ts";
 
 /**
  * What the command reads besides its arguments: files named by `name=@file`
- * and `name:=@file` items, and standard input for `--raw`. It reads at most
+ * and `name:=@file` items, `--openapi` and `--credential`, standard input
+ * for `--raw`, `--openapi -` and `--credential NAME=@-`, and environment
+ * variables for `--credential NAME=env:VARIABLE`. It reads at most
  * 64 MiB (67,108,864 bytes) of them in all; each reader is told how much of
  * that is left (`maxBytes`) and need not read more than `maxBytes + 1`
  * bytes: more than `maxBytes` is an error whatever the rest.
@@ -44,6 +46,13 @@ export interface CliInput {
    * @default {the runtime's file system (`Deno.openSync`, or `node:fs`), reading no further}
    */
   readonly readFile?: (path: string, maxBytes: number) => Uint8Array;
+  /**
+   * The value of an environment variable, for `--credential NAME=env:VARIABLE`;
+   * `undefined` when it is not set.
+   *
+   * @default {the runtime's environment (`Deno.env`, or `process.env`)}
+   */
+  readonly readEnv?: (name: string) => string | undefined;
 }
 
 /** The most the command reads of files and standard input, in all. */
@@ -71,8 +80,8 @@ export class InputBudget {
   }
 }
 
-/** A file or standard input that could not be read, with the runtime's reason (bounded). */
-function cannotRead(what: string, error: unknown): TypeError {
+/** A file, standard input or variable that could not be read, with the runtime's reason (bounded). */
+export function cannotRead(what: string, error: unknown): TypeError {
   return new TypeError(`Cannot read ${what}: ${clip(oneLine((error as Error).message))}`);
 }
 

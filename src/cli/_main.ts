@@ -6,7 +6,7 @@
  */
 
 import { runCli } from "./_run.ts";
-import { type Runtime, runtimeReadFile, runtimeReadStdin } from "./_runtime.ts";
+import { type Runtime, runtimeReadEnv, runtimeReadFile, runtimeReadStdin } from "./_runtime.ts";
 
 /**
  * Runs the command with the process's arguments: prints through `console`
@@ -27,6 +27,7 @@ export function main(): void {
   const { code, stdout, stderr } = runCli(args, {
     readStdin: runtimeReadStdin,
     readFile: runtimeReadFile,
+    readEnv: runtimeReadEnv,
   });
   if (stdout !== "") console.log(stdout);
   if (stderr !== "") console.error(stderr);

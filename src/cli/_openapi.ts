@@ -6,15 +6,9 @@
  */
 
 import { compileOpenAPI } from "../openapi/mod.ts";
-import { quote } from "../uri_template/error.ts";
 import type { Invocation } from "./_arguments.ts";
-import {
-  type CliInput,
-  type InputBudget,
-  parseJson,
-  readFileText,
-  readStdinText,
-} from "./_input.ts";
+import { readDescription } from "./_description.ts";
+import type { CliInput, InputBudget } from "./_input.ts";
 import { type CliResult, failed, printed, UsageError } from "./_result.ts";
 
 /**
@@ -31,6 +25,8 @@ export function openapiTable(
   const [, source, ...extra] = invocation.positionals;
   if (
     invocation.output !== "json" || invocation.raw || invocation.baseUrl !== undefined ||
+    invocation.neutral || invocation.openapi !== undefined || invocation.server !== undefined ||
+    invocation.serverVariables.length > 0 || invocation.credentials.length > 0 ||
     source === undefined || extra.length > 0
   ) {
     throw new UsageError(
@@ -38,33 +34,9 @@ export function openapiTable(
     );
   }
   try {
-    const description = parseJson(
-      readDescription(source, input, budget),
-      `${sourceName(source)} (an OpenAPI description as JSON; convert YAML first)`,
-      true,
-    );
+    const description = readDescription(source, input, budget);
     return printed(JSON.stringify(compileOpenAPI(description as object)));
   } catch (error) {
     return failed(1, error);
   }
-}
-
-function sourceName(source: string): string {
-  return source === "-" ? "standard input" : `file ${quote(source)}`;
-}
-
-/**
- * The description's text, from standard input for `-`, else from the file.
- *
- * @throws {TypeError} When there is none to read, or it cannot be read.
- */
-function readDescription(source: string, input: CliInput, budget: InputBudget): string {
-  if (source !== "-") return readFileText(input, budget, source, sourceName(source));
-  const text = readStdinText(input, budget, sourceName(source));
-  if (text === undefined) {
-    throw new TypeError(
-      "Cannot read standard input: expected the description piped or redirected (< file), not a terminal",
-    );
-  }
-  return text;
 }

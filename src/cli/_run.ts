@@ -6,11 +6,12 @@
  * @module
  */
 
-import { endpoint } from "../endpoint/mod.ts";
-import type { EndpointOptions, RequestOptions } from "../endpoint/types.ts";
+import type { Endpoint, EndpointOptions, RequestOptions } from "../endpoint/types.ts";
 import { toCurl } from "../adapters/to_curl.ts";
 import { toFetchSource } from "../adapters/to_fetch_source.ts";
+import { quote } from "../uri_template/error.ts";
 import { VERSION } from "../version.ts";
+import { apiOf, type OpenAPIArguments, openapiArguments } from "./_api.ts";
 import { type Invocation, parseArguments, type Target, targetOf } from "./_arguments.ts";
 import { HELP } from "./_help.ts";
 import {
@@ -68,12 +69,14 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
 interface Started {
   invocation: Invocation;
   target: Target;
+  openapi: OpenAPIArguments | undefined;
   stdin: Uint8Array | undefined;
 }
 
 /**
  * Reads the arguments, and standard input for `--raw`; answers `--help`,
- * `--version` and `routecast openapi` at once.
+ * `--version` and `routecast openapi` at once, and options that do not
+ * combine with exit code 1.
  *
  * @throws {UsageError} For invalid usage; errors of the stdin reader pass through.
  */
@@ -83,13 +86,19 @@ function start(args: readonly string[], input: CliInput, budget: InputBudget): S
   if (invocation.version) return printed(`routecast ${VERSION}`);
   if (invocation.positionals[0] === "openapi") return openapiTable(invocation, input, budget);
   const target = targetOf(invocation.positionals);
+  let openapi: OpenAPIArguments | undefined;
+  try {
+    openapi = openapiArguments(invocation);
+  } catch (error) {
+    return failed(1, error);
+  }
   const stdin = invocation.raw ? stdinBytes(input, budget) : undefined;
   if (invocation.raw && stdin === undefined) {
     throw new UsageError(
       "Option --raw found no standard input to read: expected the body piped or redirected (< file), not a terminal",
     );
   }
-  return { invocation, target, stdin };
+  return { invocation, target, openapi, stdin };
 }
 
 /**
@@ -98,9 +107,10 @@ function start(args: readonly string[], input: CliInput, budget: InputBudget): S
  * @throws {TypeError} For invalid input: an item, a file, standard input, the route or a value.
  */
 function respond(started: Started, input: CliInput, budget: InputBudget): string {
-  const { invocation, target, stdin } = started;
+  const { invocation, target, openapi, stdin } = started;
   const raw = "standard input for --raw";
   const body = stdin === undefined ? undefined : textOf(stdin, raw, budget);
+  const api = apiOf(invocation, openapi, input, budget);
   const { options, query } = optionsFromItems(
     target.items,
     (path, item) => readFileText(input, budget, path, fileOfItem(path, item)),
@@ -112,27 +122,44 @@ function respond(started: Started, input: CliInput, budget: InputBudget): string
     }
     options.data = body;
   }
-  if (invocation.baseUrl !== undefined) options.baseUrl = invocation.baseUrl;
-  const built = build(target, options as EndpointOptions);
+  // fromOpenAPI took it: a per-call baseUrl would be a parameter of an operation that declares one.
+  if (invocation.baseUrl !== undefined && openapi === undefined) {
+    options.baseUrl = invocation.baseUrl;
+  }
+  const built = build(api, target, options as EndpointOptions, openapi !== undefined);
   return print({ ...built, url: withQuery(built.url, query) }, invocation.output);
 }
 
 /**
- * Builds the request; without a method, POST when it then has a body, else
- * GET (HTTPie's rule, where an item that fills a url variable, a header, a
- * query item or a named option other than `data` is not body data).
+ * Builds the request with `api`; without a method, POST when it then has a
+ * body, else GET (HTTPie's rule, where an item that fills a url variable, a
+ * header, a query item or a named option other than `data` is not body
+ * data). A description (`described`) names each operation's method: there
+ * is no guessing it.
  */
-function build(target: Target, options: EndpointOptions): RequestOptions {
-  if (target.route !== undefined) return endpoint(target.route, options);
+function build(
+  api: Endpoint,
+  target: Target,
+  options: EndpointOptions,
+  described: boolean,
+): RequestOptions {
+  if (target.route !== undefined) return api(target.route, options);
   if (target.url === "") {
     throw new TypeError(
       'Invalid url "": expected a path such as "/users/{username}" or a full URL',
     );
   }
   const url = target.url;
-  if (target.method !== undefined) return endpoint(`${target.method} ${url}`, options);
-  const post = endpoint(`POST ${url}`, options);
-  return post.body === undefined ? endpoint(`GET ${url}`, options) : post;
+  if (target.method !== undefined) return api(`${target.method} ${url}`, options);
+  if (described) {
+    throw new TypeError(
+      `Missing method for ${
+        quote(url)
+      } with --openapi: expected METHOD <path>, an operation of the description`,
+    );
+  }
+  const post = api(`POST ${url}`, options);
+  return post.body === undefined ? api(`GET ${url}`, options) : post;
 }
 
 function print(request: RequestOptions, output: Invocation["output"]): string {

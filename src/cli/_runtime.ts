@@ -12,10 +12,12 @@ export interface Runtime {
     args: string[];
     exit(code: number): void;
     openSync(path: string): { readSync(buffer: Uint8Array): number | null; close(): void };
+    env: { get(name: string): string | undefined };
     stdin: { isTerminal(): boolean; readSync(buffer: Uint8Array): number | null };
   };
   process?: {
     argv: string[];
+    env: Record<string, string | undefined>;
     exitCode?: number;
     getBuiltinModule?(name: string): unknown;
   };
@@ -97,4 +99,15 @@ export function runtimeReadStdin(maxBytes: number): Uint8Array | undefined {
   const node = nodeModules();
   if (node === undefined || node.tty.isatty(0)) return undefined;
   return readAtMost((buffer) => node.fs.readSync(0, buffer, 0, buffer.length, null), maxBytes);
+}
+
+/**
+ * The environment variable `name`, or `undefined` when it is not set (an
+ * own property only: `process.env.__proto__` is no variable).
+ */
+export function runtimeReadEnv(name: string): string | undefined {
+  const { Deno: deno, process } = globalThis as Runtime;
+  if (deno !== undefined) return deno.env.get(name);
+  if (process === undefined) throw new TypeError("this runtime has no environment");
+  return Object.hasOwn(process.env, name) ? process.env[name] : undefined;
 }

@@ -2,9 +2,12 @@
  * The `routecast` command, for `cli.ts` to start: {@linkcode runCli} runs it
  * on given arguments and input, {@linkcode main} on the process's. Its parts:
  * `arguments.ts` (options and the route), `items.ts` (the HTTPie-style
- * items), `input.ts` and `runtime.ts` (files and standard input, within one
- * budget), `openapi.ts` (`routecast openapi`), `help.ts`, `run.ts` (one run)
- * and `result.ts` (what a run prints and its exit code).
+ * items), `input.ts` and `runtime.ts` (files, standard input and the
+ * environment, within one budget), `api.ts` (the builder: `endpoint`,
+ * `--neutral` or `--openapi`), `description.ts` (a JSON description),
+ * `credentials.ts` (`--credential`), `openapi.ts` (`routecast openapi`),
+ * `help.ts`, `run.ts` (one run) and `result.ts` (what a run prints and its
+ * exit code).
  *
  * @module
  */
