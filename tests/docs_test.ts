@@ -2,9 +2,11 @@
  * The documentation a reader can reach: README.md is short, every relative
  * link of README.md, docs/, SECURITY.md and CONTRIBUTING.md resolves to a
  * file (and heading) in the repository, JSR publishes every page the README
- * links to, and the pages a user reads name no file the packages do not
- * ship, no issue number and no internal decision file.
+ * links to, the pages a user reads name no file the packages do not ship, no
+ * issue number and no internal decision file, and their examples run
+ * unchanged under Node.js (ESM and CommonJS, on the npm build) and Deno.
  */
+import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
 import { readmeBytes, SIZE_VERSION } from "../scripts/sync_version.ts";
 
@@ -121,4 +123,114 @@ Deno.test("the user pages name no unshipped file, issue number or internal decis
     }
   }
   assertEquals(found, []);
+});
+
+/** The TypeScript examples of the user pages: each ```ts block, as `deno test --doc` runs them. */
+async function examples(): Promise<{ page: string; line: number; code: string }[]> {
+  const found: { page: string; line: number; code: string }[] = [];
+  for (const page of USER_PAGES) {
+    const lines = (await read(page)).split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i] !== "```ts") continue;
+      const end = lines.indexOf("```", i + 1);
+      found.push({ page, line: i + 1, code: lines.slice(i + 1, end).join("\n") });
+      i = end;
+    }
+  }
+  return found;
+}
+
+/** Module specifiers a reader of the pages has: Node.js's and Deno's built-ins and the package. */
+const READER_HAS = /^(node:[\w/]+|@routecast\/endpoint(\/[\w/-]+)?)$/;
+
+Deno.test("the examples import only what a Node.js or Deno user has (node:assert/strict, not @std/assert)", async () => {
+  const found: string[] = [];
+  for (const { page, line, code } of await examples()) {
+    for (
+      const [statement, typeOnly, specifier] of code.matchAll(
+        /^import (type )?[^;]*?from "([^"]+)";/gm,
+      )
+    ) {
+      // A type-only import is erased: it needs nothing at run time.
+      if (typeOnly === undefined && !READER_HAS.test(specifier)) {
+        found.push(`${page}:${line}: ${statement}`);
+      }
+    }
+  }
+  assertEquals(found, []);
+});
+
+Deno.test("the examples run unchanged under Node.js ESM, Node.js CommonJS (the npm build) and Deno", async () => {
+  const all = await examples();
+  assert(all.length >= 11, `only ${all.length} examples`);
+  const npm = new URL("npm/package.json", ROOT);
+  await Deno.stat(npm).catch(() => {
+    throw new Error("npm/ is not built: run `deno task build:npm` first (deno task test does)");
+  });
+  const dir = await Deno.makeTempDir({ prefix: "routecast_examples_" });
+  try {
+    await Deno.mkdir(`${dir}/node_modules/@routecast`, { recursive: true });
+    await Deno.symlink(new URL("npm", ROOT).pathname, `${dir}/node_modules/@routecast/endpoint`);
+    // One process per format: each example is a module of its own, imported (required) in turn.
+    const runner = (load: string) =>
+      `const results = [];
+const log = console.log;
+console.log = () => {};
+for (let i = 0; i < ${all.length}; i++) {
+  try {
+    ${load};
+    results.push("ok");
+  } catch (error) {
+    results.push(String(error?.stack ?? error).split("\\n").slice(0, 3).join(" "));
+  }
+}
+log(JSON.stringify(results));
+`;
+    for (const [index, { code }] of all.entries()) {
+      for (const format of ["esm", "cjs"] as const) {
+        const { code: js } = await esbuild.transform(code, { loader: "ts", format });
+        await Deno.writeTextFile(`${dir}/example_${index}.${format === "esm" ? "mjs" : "cjs"}`, js);
+      }
+      await Deno.writeTextFile(`${dir}/example_${index}.ts`, code);
+    }
+    await Deno.writeTextFile(`${dir}/run.mjs`, runner("await import(`./example_${i}.mjs`)"));
+    await Deno.writeTextFile(`${dir}/run.cjs`, runner("require(`./example_${i}.cjs`)"));
+    await Deno.writeTextFile(`${dir}/run.ts`, runner("await import(`./example_${i}.ts`)"));
+    const runs: [string, string, string[]][] = [
+      ["Node.js ESM", "node", ["run.mjs"]],
+      ["Node.js CommonJS", "node", ["run.cjs"]],
+      // deno.json's imports stand for `deno add jsr:@routecast/endpoint`.
+      ["Deno", Deno.execPath(), [
+        "run",
+        "--no-check",
+        "--allow-read",
+        "--config",
+        new URL("deno.json", ROOT).pathname,
+        "run.ts",
+      ]],
+    ];
+    const failures: string[] = [];
+    await Promise.all(runs.map(async ([name, command, args]) => {
+      const { success, stdout, stderr } = await new Deno.Command(command, {
+        args,
+        cwd: dir,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(stdout).trim();
+      if (!success || !text.startsWith("[")) {
+        failures.push(`${name}: ${text} ${new TextDecoder().decode(stderr)}`);
+        return;
+      }
+      for (const [index, result] of (JSON.parse(text) as string[]).entries()) {
+        if (result !== "ok") {
+          failures.push(`${name}: ${all[index].page}:${all[index].line}: ${result}`);
+        }
+      }
+    }));
+    assertEquals(failures, []);
+  } finally {
+    await esbuild.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
