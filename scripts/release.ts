@@ -284,7 +284,7 @@ const CHANGELOG_HEADER = `# Changelog
 
 Every release of \`@routecast/endpoint\` (npm and JSR) and \`@routecast/octokit-endpoint\` (npm), newest
 first: its channel and the commits since the release before it. \`deno task release\` writes each
-entry (see README.md, Releases).
+entry; channels and the compatibility promise are in [README.md](README.md#versioning).
 `;
 
 /**
