@@ -234,3 +234,92 @@ log(JSON.stringify(results));
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+/** A page's text with line breaks and runs of spaces as one space, so that a phrase may wrap. */
+async function prose(page: string): Promise<string> {
+  return (await read(page)).replace(/\s+/g, " ");
+}
+
+/** Every figure `pattern` (with one group) states on the pages, as `page: value`. */
+async function stated(pattern: RegExp, pages: readonly string[]): Promise<Map<string, string[]>> {
+  const values = new Map<string, string[]>();
+  for (const page of pages) {
+    for (const match of (await prose(page)).matchAll(pattern)) {
+      values.set(match[1], [...values.get(match[1]) ?? [], page]);
+    }
+  }
+  return values;
+}
+
+const PACKAGE_READMES = [
+  "scripts/package_readme/endpoint.md",
+  "scripts/package_readme/octokit-endpoint.md",
+];
+
+Deno.test("one number per fact: the pages state the same GitHub operations, W4 routes, workloads and scenarios, and the true ones", async () => {
+  const { githubOperations } = await import("./_github_routes.ts");
+  const { MIX } = await import("../benchmarks/_workloads.ts");
+  const benchNode = await read("scripts/bench_node.mjs");
+  const workloads = benchNode.match(/const WORKLOADS = \[([^\]]*)\]/)![1].split(",").length;
+  const scenarios =
+    (await read("tests/node/_octokit_scenarios.mjs")).match(/^  "[^"]+": /gm)!.length;
+  const operations = await githubOperations();
+  const described = operations.filter((operation) => operation.sources.includes("openapi"));
+  const pages = [...PAGES, ...PACKAGE_READMES];
+  // any-api.md and cli.md count the operations of other APIs' descriptions.
+  const github = pages.filter((page) => page !== "docs/any-api.md" && page !== "docs/cli.md");
+  const facts: [string, RegExp, readonly string[], string][] = [
+    [
+      "GitHub operations",
+      /\b(\d[\d,]*) (?:GitHub )?operations\b/g,
+      github,
+      operations.length.toLocaleString("en-US"),
+    ],
+    [
+      "operations of GitHub's description",
+      /\b(\d[\d,]*) of GitHub's published REST description/g,
+      pages,
+      described.length.toLocaleString("en-US"),
+    ],
+    [
+      "operations only Octokit's methods plugin calls",
+      /\band (\d+) more that Octokit's methods plugin/g,
+      pages,
+      String(operations.length - described.length),
+    ],
+    ["routes in W4", /\b(\d+)(?: real)? GitHub (?:REST )?routes\b/g, pages, String(MIX.length)],
+    [
+      "workloads of deno task bench:node",
+      /bench:node`?[^.]*?\b(W1-W\d)\b/g,
+      pages,
+      `W1-W${workloads}`,
+    ],
+    ["Octokit scenarios", /(?<!identical in )\b(\d+) scenarios\b/g, pages, String(scenarios)],
+  ];
+  const problems: string[] = [];
+  for (const [fact, pattern, where, truth] of facts) {
+    const values = await stated(pattern, where);
+    if (values.size === 0) problems.push(`${fact}: no page states it any more (update this test)`);
+    for (const [value, on] of values) {
+      if (value !== truth) {
+        problems.push(`${fact}: ${on.join(", ")} say ${value}, the truth is ${truth}`);
+      }
+    }
+  }
+  assertEquals(problems, []);
+});
+
+Deno.test("docs/performance.md explains each workload before it first names it", async () => {
+  const text = await read("docs/performance.md");
+  const start = text.indexOf("### The workloads");
+  const end = text.indexOf("\n#", start + 1);
+  assert(start >= 0 && end > start, "docs/performance.md lacks its workloads section");
+  const section = text.slice(start, end);
+  const defined = [...section.matchAll(/^- \*\*(W\d)\*\* /gm)].map((match) => match[1]);
+  for (const [name] of text.matchAll(/\bW\d\b/g)) {
+    assert(defined.includes(name), `${name} is named but not explained`);
+    assert(text.indexOf(name) >= start, `${name} is named before the workloads section`);
+  }
+  const { MIX } = await import("../benchmarks/_workloads.ts");
+  assert(section.includes(`${MIX.length} real GitHub REST routes`));
+});
