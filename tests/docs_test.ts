@@ -262,7 +262,7 @@ Deno.test("one number per fact: the pages state the same GitHub operations, W4 r
   const benchNode = await read("scripts/bench_node.mjs");
   const workloads = benchNode.match(/const WORKLOADS = \[([^\]]*)\]/)![1].split(",").length;
   const scenarios =
-    (await read("tests/node/_octokit_scenarios.mjs")).match(/^  "[^"]+": /gm)!.length;
+    (await read("tests/node/_octokit_scenarios.mjs")).match(/^ {2}"[^"]+": /gm)!.length;
   const operations = await githubOperations();
   const described = operations.filter((operation) => operation.sources.includes("openapi"));
   const pages = [...PAGES, ...PACKAGE_READMES];
