@@ -40,6 +40,7 @@ Deno.test("repositoryProblem() takes an https: URL of a repository's web page, n
     ["ssh://git@github.com/o/r", "is not an https: URL"],
     ["file:///srv/git/r", "is not an https: URL"],
     ["https://user:token@github.com/o/r", "has credentials"],
+    ["https://ghp_token@github.com/o/r", "has credentials"],
     ["https://github.com/o/r?tab=readme", "has a query or a fragment"],
     ["https://github.com/o/r#readme", "has a query or a fragment"],
     ["https://github.com", "names no repository"],
