@@ -148,6 +148,11 @@ export function blockEnd(name: string): string {
   return `<!-- /generated:${name} -->`;
 }
 
+/** `text` with each run of whitespace as one space, and none at either end. */
+function words(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
 /**
  * `text` (the page `page`) with each repository block rewritten for the
  * repository at `url`.
@@ -171,8 +176,11 @@ export function withRepositoryBlocks(text: string, page: string, url: string): s
     const start = result.indexOf(blockStart(name));
     const end = result.indexOf(blockEnd(name));
     if (start < 0 || end < start) throw new Error(`${page} lacks the generated block "${name}"`);
-    result = result.slice(0, start) + `${blockStart(name)}\n${render(repositoryLinks(url))}\n` +
-      result.slice(end);
+    const block = render(repositoryLinks(url));
+    const current = result.slice(start + blockStart(name).length, end);
+    // A fresh block is left as `deno fmt` wrapped it, so that syncing changes no fresh page.
+    if (words(current) === words(block)) continue;
+    result = result.slice(0, start) + `${blockStart(name)}\n\n${block}\n\n` + result.slice(end);
   }
   return result;
 }

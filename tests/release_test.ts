@@ -433,7 +433,10 @@ async function refusals(clone: string): Promise<[string[], string, Release][]> {
   for (
     const [repository, problem] of [
       [undefined, "it is not set"],
-      ["http://github.com/routecast/routecast", "is not an https: URL"],
+      [
+        "http://github.com/routecast/routecast",
+        '"http://github.com/routecast/routecast" is not an https: URL',
+      ],
     ] as const
   ) {
     const config = JSON.parse(denoJson);

@@ -118,6 +118,20 @@ Deno.test("README.md and SECURITY.md: the repository's links are generated and n
   assertStringIncludes(security, `(${advisories})`);
 });
 
+Deno.test("withRepositoryBlocks() leaves the fresh pages as they are, whatever their wrapping", async () => {
+  for (const page of Object.keys(REPOSITORY_BLOCKS)) {
+    const text = await Deno.readTextFile(new URL(page, ROOT));
+    assertEquals(withRepositoryBlocks(text, page, config.repository), text, page);
+  }
+  const rewrapped = `${blockStart("links")}\n\n${
+    REPOSITORY_BLOCKS["README.md"].links(repositoryLinks("https://example.com/o/r")).replaceAll(
+      " ",
+      "\n",
+    )
+  }\n${blockEnd("links")}\n`;
+  assertEquals(withRepositoryBlocks(rewrapped, "README.md", "https://example.com/o/r"), rewrapped);
+});
+
 Deno.test("withRepositoryBlocks() rewrites a stale block and refuses a page without one", () => {
   const page = `a\n${blockStart("report")}\nold text\n${blockEnd("report")}\nb\n`;
   const fresh = withRepositoryBlocks(page, "SECURITY.md", "https://example.com/o/r");
