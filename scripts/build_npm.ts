@@ -13,10 +13,11 @@
  *   others: `UriTemplateError` is one class whichever subpath throws it.
  *   (A program that loads the package both through `import` and through
  *   `require` gets two copies, as with any dual package.)
- * - `package.json` from deno.json (its `repository`, when deno.json has none,
- *   from the git remote `origin`, as `npm init` does; `homepage` from the
- *   repository, else the JSR page; `keywords`), the package README
- *   (scripts/package_readme/, not the developer README) and LICENSE. A
+ * - `package.json` from deno.json (`repository`, `bugs` and `homepage` from
+ *   its `repository`, the repository's public URL, which must be set:
+ *   scripts/_repository.ts; `keywords`), the package README
+ *   (scripts/package_readme/, not the developer README, with the version
+ *   and the repository's links filled in) and LICENSE. A
  *   `cli.ts` at the root, when there is one, is built too and becomes the
  *   `routecast` bin (`esm/cli.js`).
  * - Shipped declarations and modules have their examples' `@std/assert`
@@ -41,7 +42,7 @@
 import * as esbuild from "esbuild";
 import { bundleSize, OCTOKIT_PAIR_BUDGET, octokitPair, SIZE_BUDGETS } from "./_bundle_size.ts";
 import { mangleModules } from "./_mangle.ts";
-import { homepageFromRepository, repositoryFromRemote } from "./_repository.ts";
+import { checkRepository, packageFields, packageReadme } from "./_repository.ts";
 import { SIZE_VERSION } from "./sync_version.ts";
 import {
   nodeAssertImports,
@@ -171,19 +172,8 @@ async function fixDeclarations(): Promise<void> {
   }
 }
 
-/**
- * The package's repository: deno.json's `repository`, else the git remote
- * `origin` when it is a URL, else none.
- */
-async function repository(): Promise<unknown> {
-  if (config.repository !== undefined) return config.repository;
-  const git = await new Deno.Command("git", {
-    args: ["remote", "get-url", "origin"],
-    stdout: "piped",
-    stderr: "null",
-  }).output().catch(() => undefined);
-  return git?.success ? repositoryFromRemote(new TextDecoder().decode(git.stdout)) : undefined;
-}
+/** The repository's public URL: deno.json's `repository` (the build refuses to run without it). */
+const REPOSITORY = checkRepository(config.repository);
 
 /** The path in a package of the `.js` or `.d.ts` built from `entry` in `esm/` or `script/`. */
 function built(entry: string, dir: string, extension: string): string {
@@ -198,29 +188,23 @@ function conditions(entry: string) {
   };
 }
 
-/** The package's web page: its repository's, else its JSR page. */
-function homepage(repository: unknown): string {
-  return homepageFromRepository(repository, `https://jsr.io/${config.name}`);
-}
-
 /** The fields both packages share, from deno.json. */
-function commonFields(repository: unknown): Record<string, unknown> {
+function commonFields(): Record<string, unknown> {
   return {
     version: config.version,
     license: config.license,
-    repository,
-    homepage: homepage(repository),
+    ...packageFields(REPOSITORY),
     keywords: config.keywords,
     type: "module",
   };
 }
 
-function packageJson(repository: unknown): Record<string, unknown> {
+function packageJson(): Record<string, unknown> {
   const main = exports["."];
   return {
     name: config.name,
     description: config.description,
-    ...commonFields(repository),
+    ...commonFields(),
     main: built(main, "script", ".js"),
     module: built(main, "esm", ".js"),
     types: built(main, "script", ".d.ts"),
@@ -247,13 +231,10 @@ function packageJson(repository: unknown): Record<string, unknown> {
   };
 }
 
-/** Writes scripts/package_readme/`name`.md to `path`, with the version and homepage filled in. */
-async function writeReadme(name: string, path: string, homepage: string): Promise<void> {
+/** Writes scripts/package_readme/`name`.md to `path`, with the version and the links filled in. */
+async function writeReadme(name: string, path: string): Promise<void> {
   const template = await Deno.readTextFile(`scripts/package_readme/${name}.md`);
-  await Deno.writeTextFile(
-    path,
-    template.replaceAll("{{VERSION}}", config.version).replaceAll("{{HOMEPAGE}}", homepage),
-  );
+  await Deno.writeTextFile(path, packageReadme(template, config.version, REPOSITORY));
 }
 
 /**
@@ -261,7 +242,7 @@ async function writeReadme(name: string, path: string, homepage: string): Promis
  * `index` that re-exports `@routecast/endpoint/octokit` (its `endpoint`,
  * `VERSION`, adapters and types) as ESM and CommonJS, with types.
  */
-async function buildOctokitPackage(repository: unknown): Promise<void> {
+async function buildOctokitPackage(): Promise<void> {
   if (exports[OCTOKIT_ENTRY] === undefined) {
     throw new Error(`deno.json exports no ${OCTOKIT_ENTRY}`);
   }
@@ -285,7 +266,7 @@ async function buildOctokitPackage(repository: unknown): Promise<void> {
     name: OCTOKIT_NAME,
     description:
       `${config.name} as a drop-in for @octokit/endpoint: its ${OCTOKIT_ENTRY} endpoint, for an "overrides" entry under @octokit/request and @octokit/core`,
-    ...commonFields(repository),
+    ...commonFields(),
     main: built(entry, "script", ".js"),
     module: built(entry, "esm", ".js"),
     types: built(entry, "script", ".d.ts"),
@@ -299,11 +280,7 @@ async function buildOctokitPackage(repository: unknown): Promise<void> {
     `${OCTOKIT_OUT}/package.json`,
     JSON.stringify(manifest, null, 2) + "\n",
   );
-  await writeReadme(
-    "octokit-endpoint",
-    `${OCTOKIT_OUT}/README.md`,
-    homepage(repository),
-  );
+  await writeReadme("octokit-endpoint", `${OCTOKIT_OUT}/README.md`);
   await Deno.copyFile("LICENSE", `${OCTOKIT_OUT}/LICENSE`);
   console.log(
     `Built ${OCTOKIT_NAME}@${config.version} in ${OCTOKIT_OUT}/ (depends on ${config.name}@${config.version})`,
@@ -353,16 +330,12 @@ await mangleInternalProperties();
 await addCommonJs();
 if (hasCli) await addShebang();
 await fixDeclarations();
-const packageRepository = await repository();
-await Deno.writeTextFile(
-  `${OUT}/package.json`,
-  JSON.stringify(packageJson(packageRepository), null, 2) + "\n",
-);
-await writeReadme("endpoint", `${OUT}/README.md`, homepage(packageRepository));
+await Deno.writeTextFile(`${OUT}/package.json`, JSON.stringify(packageJson(), null, 2) + "\n");
+await writeReadme("endpoint", `${OUT}/README.md`);
 await Deno.copyFile("LICENSE", `${OUT}/LICENSE`);
 console.log(
   `Built ${config.name}@${config.version} in ${OUT}/${hasCli ? " (with the routecast bin)" : ""}`,
 );
-await buildOctokitPackage(packageRepository);
+await buildOctokitPackage();
 await reportSizes();
 await esbuild.stop();

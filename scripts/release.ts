@@ -8,7 +8,10 @@
  * npm run release -- <version> [...]
  * ```
  *
- * 1. Refuses a dirty working tree, a version that is not semver (or has
+ * 1. Refuses a deno.json whose `repository` (the repository's public URL,
+ *    which the packages and the pages link) is unset or not an `https:`
+ *    URL (scripts/_repository.ts), a dirty working tree, a version that is
+ *    not semver (or has
  *    build metadata, which npm drops), one that npm cannot publish (over 256
  *    characters, or a number over `Number.MAX_SAFE_INTEGER`), one not
  *    greater than deno.json's, an unknown channel or a prerelease on
@@ -50,6 +53,7 @@ import {
   parseChannels,
   planChannels,
 } from "./_channels.ts";
+import { checkRepository } from "./_repository.ts";
 import { compareSemver, npmVersionProblem, parseSemver } from "./_semver.ts";
 import { syncVersion } from "./sync_version.ts";
 
@@ -280,7 +284,7 @@ const CHANGELOG_HEADER = `# Changelog
 
 Every release of \`@routecast/endpoint\` (npm and JSR) and \`@routecast/octokit-endpoint\` (npm), newest
 first: its channel and the commits since the release before it. \`deno task release\` writes each
-entry (see README.md, Releases).
+entry; channels and the compatibility promise are in [README.md](README.md#versioning).
 `;
 
 /**
@@ -648,7 +652,10 @@ async function writeChangelog(version: string, plan: ChannelPlan): Promise<void>
 async function release(args: ReleaseArguments): Promise<void> {
   Deno.chdir(new URL("../", import.meta.url));
   const { version, dryRun } = args;
-  const current: string = JSON.parse(await Deno.readTextFile("deno.json")).version;
+  const config = JSON.parse(await Deno.readTextFile("deno.json"));
+  // The packages and the pages link the repository; a release without its URL strands users.
+  checkRepository(config.repository);
+  const current: string = config.version;
   checkNewVersion(version, current);
   const before = parseChannels(await readTextIfAny(CHANNELS_FILE));
   const plan = planChannels(version, before, args.channel);

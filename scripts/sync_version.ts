@@ -3,12 +3,17 @@
  * truth for the version, and sets the version the documentation names
  * (README.md and docs/: the default user-agent, the
  * `@routecast/octokit-endpoint` overrides, pinned CDN and JSR addresses);
- * tests/version_test.ts fails when any is stale.
+ * tests/version_test.ts fails when any is stale. It also writes the
+ * generated blocks that link the repository, from deno.json's `repository`
+ * (scripts/_repository.ts; tests/repository_test.ts fails when one is
+ * stale).
  *
  * Run: `deno task sync-version`
  *
  * @module
  */
+
+import { REPOSITORY_BLOCKS, withRepositoryBlocks } from "./_repository.ts";
 
 /** Returns the text `src/version.ts` should have for `version`. */
 export function versionModule(version: string): string {
@@ -96,6 +101,13 @@ export async function syncVersion(): Promise<void> {
   for (const page of VERSIONED_PAGES) {
     const url = new URL(`../${page}`, import.meta.url);
     await Deno.writeTextFile(url, readmeWithVersion(await Deno.readTextFile(url), config.version));
+  }
+  if (typeof config.repository === "string") {
+    for (const page of Object.keys(REPOSITORY_BLOCKS)) {
+      const url = new URL(`../${page}`, import.meta.url);
+      const text = await Deno.readTextFile(url);
+      await Deno.writeTextFile(url, withRepositoryBlocks(text, page, config.repository));
+    }
   }
 }
 

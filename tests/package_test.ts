@@ -11,6 +11,7 @@ import * as esbuild from "esbuild";
 import { assert, assertEquals } from "@std/assert";
 import { BIN, bunExecutable, pack, ROOT, run } from "./_package.ts";
 import { packDevDependencies } from "./_dev_tarballs.mjs";
+import { packageFields, packageReadme, repositoryLinks } from "../scripts/_repository.ts";
 
 const NPM_DIR = `${ROOT}npm`;
 const OCTOKIT_DIR = `${ROOT}npm-octokit-endpoint`;
@@ -273,16 +274,15 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
     );
 
     await t.step(
-      "package.json has homepage, keywords and the repository rule, in both packages",
+      "package.json: repository, bugs and homepage from deno.json's repository, and keywords, in both packages",
       () => {
         for (const manifest of [built, octokitBuilt]) {
-          assert(
-            URL.canParse(manifest.homepage),
-            `${manifest.name}: homepage ${manifest.homepage}`,
-          );
+          const { repository, bugs, homepage } = packageFields(config.repository);
+          assertEquals(manifest.repository, repository, manifest.name);
+          assertEquals(manifest.bugs, bugs, manifest.name);
+          assertEquals(manifest.homepage, homepage, manifest.name);
           assertEquals(manifest.keywords, config.keywords);
           assert(manifest.keywords.length > 0);
-          assertEquals(manifest.repository, built.repository);
         }
       },
     );
@@ -316,17 +316,13 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
           `${project}/node_modules/@routecast/${name}/README.md`,
         );
         const source = await Deno.readTextFile(`${ROOT}scripts/package_readme/${template}.md`);
-        assertEquals(
-          readme,
-          source.replaceAll("{{VERSION}}", config.version).replaceAll(
-            "{{HOMEPAGE}}",
-            built.homepage,
-          ),
-        );
+        assertEquals(readme, packageReadme(source, config.version, config.repository));
         // A package README is a page: what it is, install, an example, every export, links.
         assert(readme.length <= 6 * 1024, `${name}: README.md is ${readme.length} characters`);
         assert(!readme.includes("npm start"), `${name}: README.md has the developer commands`);
-        assert(readme.includes(built.homepage), `${name}: README.md does not link to the docs`);
+        for (const link of Object.values(repositoryLinks(config.repository))) {
+          assert(readme.includes(link), `${name}: README.md does not link to ${link}`);
+        }
         assert(readme.includes(`npm install @routecast/${name}`));
         const examples = codeBlocks(readme, ["js"]);
         assert(examples.length > 0, `${name}: README.md has no example`);

@@ -426,13 +426,38 @@ async function refusals(clone: string): Promise<[string[], string, Release][]> {
     [prerelease, "--dry-run", "--skip-tests"],
     "error: Cannot release from a dirty working tree: commit or stash the 2 changed or untracked path(s) first (LICENSE, scratch.txt)",
   ];
+  const dirtyRun = await release(clone, dirty[0]);
+  // Before anything else: the repository's URL, which the packages and the pages link.
+  const denoJson = await Deno.readTextFile(`${clone}/deno.json`);
+  const unreachable: [string[], string, Release][] = [];
+  for (
+    const [repository, problem] of [
+      [undefined, "it is not set"],
+      [
+        "http://github.com/routecast/routecast",
+        '"http://github.com/routecast/routecast" is not an https: URL',
+      ],
+    ] as const
+  ) {
+    const config = JSON.parse(denoJson);
+    config.repository = repository;
+    await Deno.writeTextFile(`${clone}/deno.json`, JSON.stringify(config));
+    const args = [prerelease, "--dry-run", "--skip-tests"];
+    unreachable.push([
+      args,
+      `error: deno.json's "repository" must be the repository's public https: URL, but ${problem}`,
+      await release(clone, args),
+    ]);
+  }
+  await Deno.writeTextFile(`${clone}/deno.json`, denoJson);
   return [
     ...cases.map(([args, message], index): [string[], string, Release] => [
       args,
       message,
       results[index],
     ]),
-    [...dirty, await release(clone, dirty[0])],
+    [...dirty, dirtyRun],
+    ...unreachable,
   ];
 }
 

@@ -284,6 +284,12 @@ const scenarios = {
         per_page: 1,
       },
     ),
+  "@octokit/core with a list in the query": () =>
+    new Octokit({ baseUrl: origin }).request("GET /repos/{owner}/{repo}/issues", {
+      owner: "octocat",
+      repo: "hello-world",
+      labels: ["bug", "ui"],
+    }),
   "@octokit/core octokit.graphql": async () => {
     const data = await new Octokit({ baseUrl: origin, auth: "ghp_token" }).graphql(
       "query ($login: String!) { user(login: $login) { login } }",

@@ -45,6 +45,11 @@ const DIFFERENCES = {
     reference: "?name=notes%20v1.txt&",
     routecast: "?name=notes%20v1.txt",
   },
+  "@octokit/core with a list in the query": {
+    why: "RFC 6570: {?labels} writes a list's items with a literal , between them",
+    reference: "?labels=bug%2Cui",
+    routecast: "?labels=bug,ui",
+  },
 };
 
 /** What routecast's side must show on its own (so that both sides cannot be wrong alike). */
@@ -188,6 +193,21 @@ test("routecast under @octokit/request, core, paginate-rest and auth-app, agains
       });
     }
     assert.deepEqual(Object.keys(EXPECTED).filter((name) => !(name in routecast)), []);
+
+    await t.test("docs/octokit.md's How this is checked: the count of scenarios and every difference", async () => {
+      const page = await readFile(join(root, "docs/octokit.md"), "utf8");
+      const start = page.indexOf("### How this is checked");
+      const section = page.slice(start, page.indexOf("\n## ", start + 1) >>> 0);
+      const count = Object.keys(routecast).length;
+      const differing = Object.keys(DIFFERENCES).length;
+      const words = section.replace(/\s+/g, " ");
+      assert.ok(words.includes(`${count} scenarios`), `the page does not say ${count} scenarios`);
+      assert.ok(words.includes(`identical in ${count - differing} scenarios`), "identical in");
+      for (const [name, { reference, routecast: ours }] of Object.entries(DIFFERENCES)) {
+        assert.ok(section.includes(`\`${reference}\``), `${name}: ${reference} is not listed`);
+        assert.ok(section.includes(`\`${ours}\``), `${name}: ${ours} is not listed`);
+      }
+    });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
