@@ -204,6 +204,9 @@ log(JSON.stringify(results));
         "run",
         "--no-check",
         "--allow-read",
+        // The quick start of docs/any-api.md writes its description to a file first.
+        "--allow-write",
+        "--allow-env",
         "--config",
         new URL("deno.json", ROOT).pathname,
         "run.ts",
