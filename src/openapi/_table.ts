@@ -19,7 +19,6 @@ import type {
   ServerDeclaration,
 } from "./_declarations.ts";
 import {
-  type Credentials,
   type SchemeDeclaration,
   schemeOf,
   type SecurityDeclaration,
