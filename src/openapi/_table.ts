@@ -18,11 +18,7 @@ import type {
   ParameterStyle,
   ServerDeclaration,
 } from "./_declarations.ts";
-import {
-  type SchemeDeclaration,
-  schemeOf,
-  type SecurityDeclaration,
-} from "./_credentials.ts";
+import { type SchemeDeclaration, schemeOf, type SecurityDeclaration } from "./_credentials.ts";
 import { copyPlain, isPlainObject, isToken, quoteValue } from "../endpoint/kit.ts";
 import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
