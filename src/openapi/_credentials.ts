@@ -40,6 +40,7 @@ import {
  * ```
  */
 export interface SchemeDeclaration {
+  /** The scheme's type, as the description gives it. */
   readonly type?: "apiKey" | "http" | "oauth2" | "openIdConnect" | "mutualTLS";
   /** Where an apiKey goes. */
   readonly in?: "header" | "query" | "cookie";
@@ -51,7 +52,17 @@ export interface SchemeDeclaration {
   readonly error?: string;
 }
 
-/** Security requirements: alternatives, each the names of the schemes it needs together. */
+/**
+ * Security requirements: alternatives, each the names of the schemes it needs together.
+ *
+ * @example
+ * ```ts
+ * import type { SecurityDeclaration } from "@routecast/endpoint/openapi";
+ *
+ * // A bearer token, or else an app key and a secret together.
+ * const security: SecurityDeclaration = [["token"], ["appKey", "appSecret"]];
+ * ```
+ */
 export type SecurityDeclaration = readonly (readonly string[])[];
 
 /**
