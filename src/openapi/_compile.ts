@@ -50,6 +50,7 @@ import { carriedBody, checkConverted, fromSwagger2, separatorOf } from "./_swagg
 import {
   baseUrlProblem,
   essence,
+  fillUrl,
   hasScheme,
   headerNameProblem,
   isJsonMediaType,
@@ -119,12 +120,7 @@ function fillVariables(server: Node, where: Place): string {
     throw invalidAt(at, `expected a string, found ${quoteValue(url)}`);
   }
   const variables = field(server, "variables");
-  let out = "";
-  let copied = 0;
-  for (let open = url.indexOf("{"); open >= 0; open = url.indexOf("{", copied)) {
-    const close = url.indexOf("}", open);
-    if (close < 0) break;
-    const name = url.slice(open + 1, close);
+  return fillUrl(url, (name) => {
     const variable = isPlainObject(variables) ? field(variables, name) : undefined;
     const value = isPlainObject(variable) ? field(variable, "default") : undefined;
     if (typeof value !== "string") {
@@ -133,10 +129,8 @@ function fillVariables(server: Node, where: Place): string {
         `server variable ${quoteValue(name)} has no default, expected a string default`,
       );
     }
-    out += url.slice(copied, open) + value;
-    copied = close + 1;
-  }
-  return copied === 0 ? url : out + url.slice(copied);
+    return value;
+  });
 }
 
 /** The first server of `servers`, variables at their defaults; `undefined` when there is none. */

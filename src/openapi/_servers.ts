@@ -17,7 +17,7 @@ import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/kit.ts";
 import type { Operations, ServerDeclaration } from "./_declarations.ts";
 import { field, invalidAt, type Node, object, type Place, place, type Resolver } from "./_refs.ts";
 import { listed } from "./_strict.ts";
-import { baseUrlProblem, hasScheme, serverTextProblem } from "./_wire.ts";
+import { baseUrlProblem, fillUrl, hasScheme, serverTextProblem } from "./_wire.ts";
 
 /** A server object's url and variables, as the table records them (string defaults and enums only). */
 export function declareServer(server: Node): ServerDeclaration {
@@ -94,12 +94,7 @@ function isVariableValue(value: unknown): value is string {
 function fill(server: ServerDeclaration, given: ReadonlyMap<string, string>): string {
   const url = server.url;
   const variables = own(server as unknown as Node, "variables") as Node | undefined;
-  let out = "";
-  let copied = 0;
-  for (let open = url.indexOf("{"); open >= 0; open = url.indexOf("{", copied)) {
-    const close = url.indexOf("}", open);
-    if (close < 0) break;
-    const name = url.slice(open + 1, close);
+  return fillUrl(url, (name) => {
     const variable = variables === undefined
       ? undefined
       : field(variables, name) as Node | undefined;
@@ -120,10 +115,8 @@ function fill(server: ServerDeclaration, given: ReadonlyMap<string, string>): st
         } has no default, expected a value in serverVariables`,
       );
     }
-    out += url.slice(copied, open) + value;
-    copied = close + 1;
-  }
-  return out + url.slice(copied);
+    return value;
+  });
 }
 
 /** What the options chose: the base url, and the servers of operations that have their own. */

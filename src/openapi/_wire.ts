@@ -171,3 +171,19 @@ export function isJsonMediaType(mediaType: string): boolean {
 export function isWildcard(mediaType: string): boolean {
   return essence(mediaType).endsWith("/*");
 }
+
+/**
+ * A server url with each `{name}` replaced by `value(name)` (which may
+ * throw); an unclosed `{` and what follows it are kept as written.
+ */
+export function fillUrl(url: string, value: (name: string) => string): string {
+  let out = "";
+  let copied = 0;
+  for (let open = url.indexOf("{"); open >= 0; open = url.indexOf("{", copied)) {
+    const close = url.indexOf("}", open);
+    if (close < 0) break;
+    out += url.slice(copied, open) + value(url.slice(open + 1, close));
+    copied = close + 1;
+  }
+  return copied === 0 ? url : out + url.slice(copied);
+}
