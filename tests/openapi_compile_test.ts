@@ -986,3 +986,91 @@ Deno.test("fromOpenAPI() reports a problem of an operation on each call of it, a
   const loose = fromOpenAPI(description, { strict: false }) as unknown as Loose;
   assertEquals(loose("DELETE /items/{id}", { id: "7" }).url, `${BASE}/items/7`);
 });
+
+Deno.test("fromOpenAPI() and fromOpenAPITable() of its JSON table build the same requests with rule 26's options", async () => {
+  const description = {
+    openapi: "3.1.0",
+    info: { title: "All of rule 26", version: "1" },
+    servers: [
+      {
+        url: "https://{region}.api.example.com/v1",
+        variables: { region: { default: "eu", enum: ["eu", "us"] } },
+      },
+      { url: "https://sandbox.example.com/v1" },
+    ],
+    components: {
+      securitySchemes: {
+        token: { type: "http", scheme: "bearer" },
+        key: { type: "apiKey", in: "query", name: "app_key" },
+        session: { type: "apiKey", in: "cookie", name: "sid" },
+      },
+    },
+    security: [{ token: [] }, { key: [], session: [] }],
+    paths: {
+      "/items": {
+        get: { parameters: [{ name: "tag", in: "query", schema: { type: "array" } }] },
+        post: {
+          security: [{ key: [], session: [] }],
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  additionalProperties: false,
+                  properties: { name: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      "/files": {
+        servers: [{
+          url: "https://{region}.uploads.example.com",
+          variables: { region: { default: "eu" } },
+        }],
+        post: {
+          security: [],
+          requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } },
+        },
+      },
+    },
+  };
+  const table = JSON.parse(JSON.stringify(compileOpenAPI(description)));
+  assert(!JSON.stringify(table).includes("s3cret"));
+  for (
+    const options of [
+      { credentials: { token: "s3cret" }, serverVariables: { region: "us" } },
+      { credentials: { key: "k", session: "s3cret" }, server: 1 },
+      { credentials: { token: "s3cret", key: "k", session: "s" }, server: 0, strict: false },
+    ]
+  ) {
+    const direct = fromOpenAPI(description, options) as unknown as Loose;
+    const tabled = fromOpenAPITable(table, options) as unknown as Loose;
+    for (
+      const [route, values] of [
+        ["GET /items", { tag: ["a", "b"] }],
+        ["POST /items", { name: "n" }],
+        ["POST /files", { note: "x", file: new Blob(["b"]) }],
+      ] as const
+    ) {
+      const a = direct(route, values);
+      const b = tabled(route, values);
+      assertEquals({ ...a, body: undefined }, { ...b, body: undefined }, route);
+      if (a.body instanceof FormData) {
+        assertEquals([...a.body.keys()], [...(b.body as FormData).keys()]);
+      } else assertEquals(a.body, b.body);
+    }
+    for (const api of [direct, tabled]) {
+      if (options.strict === false) {
+        // A key the closed body does not list goes into it; a route outside goes without credentials.
+        assertEquals(api("POST /items", { name: "n", extra: 1 }).body, { name: "n", extra: 1 });
+        assert(!JSON.stringify(api("GET /item", { q: 1 })).includes("s3cret"));
+        continue;
+      }
+      const error = assertThrows(() => api("POST /items", { name: "n", extra: 1 }), TypeError);
+      assert(!error.message.includes("s3cret"), error.message);
+      assertThrows(() => api("GET /item"), TypeError, 'did you mean "GET /items"');
+    }
+  }
+});
