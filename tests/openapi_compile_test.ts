@@ -987,7 +987,7 @@ Deno.test("fromOpenAPI() reports a problem of an operation on each call of it, a
   assertEquals(loose("DELETE /items/{id}", { id: "7" }).url, `${BASE}/items/7`);
 });
 
-Deno.test("fromOpenAPI() and fromOpenAPITable() of its JSON table build the same requests with rule 26's options", async () => {
+Deno.test("fromOpenAPI() and fromOpenAPITable() of its JSON table build the same requests with rule 26's options", () => {
   const description = {
     openapi: "3.1.0",
     info: { title: "All of rule 26", version: "1" },
