@@ -11,6 +11,7 @@ import { createEndpoint, endpoint } from "../endpoint/mod.ts";
 import { setOwn } from "../endpoint/kit.ts";
 import type { Endpoint } from "../endpoint/types.ts";
 import { fromOpenAPI } from "../openapi/mod.ts";
+import { tableContents } from "../openapi/kit.ts";
 import { quote } from "../uri_template/error.ts";
 import type { Invocation } from "./_arguments.ts";
 import {
@@ -128,7 +129,8 @@ export function apiOf(
   const description = readDescription(openapi.source, input, budget);
   const options = { ...openapi.options };
   if (openapi.credentials.size > 0) {
-    const basic = basicSchemes(description);
+    // The schemes as fromOpenAPI reads them, so that a basic one gets { username, password }.
+    const basic = basicSchemes(tableContents(description).schemes);
     options.credentials = readCredentials(openapi.credentials, basic, input, budget);
   }
   return fromOpenAPI(description as object, options);

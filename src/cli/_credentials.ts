@@ -7,8 +7,9 @@
  * @module
  */
 
-import { isPlainObject, own, setOwn } from "../endpoint/kit.ts";
+import { setOwn } from "../endpoint/kit.ts";
 import { quote } from "../uri_template/error.ts";
+import { isBasicScheme, type SchemeDeclaration } from "../openapi/kit.ts";
 import {
   cannotRead,
   type CliInput,
@@ -58,52 +59,14 @@ export function credentialSources(args: readonly string[]): Map<string, Credenti
   return sources;
 }
 
-/** Where an OpenAPI 3 `$ref` to another scheme points. */
-const SCHEME_REF = "#/components/securitySchemes/";
-
 /**
- * Whether `scheme` is `http` `basic` (scheme names are case-insensitive,
- * RFC 7235) or Swagger 2.0's `basic`, following `$ref`s to other schemes of
- * `schemes` (8 hops at most: a loop is no scheme).
+ * The names of the schemes that take `{ username, password }`, as
+ * `fromOpenAPI` reads the description's (`components.securitySchemes`,
+ * Swagger 2.0's `securityDefinitions`, `$ref`s followed) or a table's.
  */
-function isBasic(schemes: Record<string, unknown>, scheme: unknown): boolean {
-  for (let hops = 0; hops < 8 && isPlainObject(scheme); hops++) {
-    const ref = own(scheme, "$ref");
-    if (typeof ref !== "string") {
-      const type = own(scheme, "type");
-      const http = own(scheme, "scheme");
-      return type === "basic" ||
-        (type === "http" && typeof http === "string" && http.toLowerCase() === "basic");
-    }
-    if (!ref.startsWith(SCHEME_REF)) return false;
-    scheme = own(schemes, ref.slice(SCHEME_REF.length).replaceAll("~1", "/").replaceAll("~0", "~"));
-  }
-  return false;
-}
-
-/**
- * The names of the schemes that take `{ username, password }`, read from
- * the parsed description (its `components.securitySchemes`, or Swagger
- * 2.0's `securityDefinitions`) or from a table's `schemes`, own properties
- * only. Read here rather than from `compileOpenAPI`'s table, so that
- * `fromOpenAPI` still compiles only the path items that are called.
- */
-export function basicSchemes(document: unknown): Set<string> {
+export function basicSchemes(schemes: ReadonlyMap<string, SchemeDeclaration>): Set<string> {
   const names = new Set<string>();
-  if (!isPlainObject(document)) return names;
-  const components = own(document, "components");
-  for (
-    const schemes of [
-      own(document, "format") === undefined ? undefined : own(document, "schemes"),
-      isPlainObject(components) ? own(components, "securitySchemes") : undefined,
-      own(document, "securityDefinitions"),
-    ]
-  ) {
-    if (!isPlainObject(schemes)) continue;
-    for (const name of Object.keys(schemes)) {
-      if (isBasic(schemes, schemes[name])) names.add(name);
-    }
-  }
+  for (const [name, scheme] of schemes) if (isBasicScheme(scheme)) names.add(name);
   return names;
 }
 

@@ -221,10 +221,15 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
+/** Whether a scheme takes `{ username, password }`: `http` `basic`, in any case (RFC 7235). */
+export function isBasicScheme(scheme: SchemeDeclaration): boolean {
+  return scheme.type === "http" && scheme.scheme!.toLowerCase() === "basic";
+}
+
 /** One credential, checked against its scheme and written as it goes on the wire. */
 function write(key: string, scheme: SchemeDeclaration, value: unknown): Written {
   const http = scheme.type === "http" ? scheme.scheme!.toLowerCase() : "";
-  if (http === "basic") {
+  if (isBasicScheme(scheme)) {
     if (
       !isPlainObject(value) || Object.keys(value).length !== 2 ||
       !Object.hasOwn(value, "username") || !Object.hasOwn(value, "password")

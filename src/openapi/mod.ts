@@ -59,17 +59,12 @@ import {
   quoteValue,
 } from "../endpoint/kit.ts";
 import type { Endpoint, EndpointOptions, OpenAPIEndpoint } from "../endpoint/types.ts";
-import { compileDescription, compileLazily } from "./_compile.ts";
+import { compileDescription } from "./_compile.ts";
+import { tableContents } from "./kit.ts";
 import { declaredOperations } from "./_operation.ts";
 import { chooseServers } from "./_servers.ts";
 import { readCredentials } from "./_credentials.ts";
-import {
-  compiledTable,
-  type OpenAPITable,
-  readTable,
-  TABLE_FORMAT,
-  type TableContents,
-} from "./_table.ts";
+import { type OpenAPITable, readTable, type TableContents } from "./_table.ts";
 
 export type { OpenAPIEndpoint, OpenAPITable };
 export { typed } from "../endpoint/typed.ts";
@@ -512,9 +507,6 @@ export function fromOpenAPI(
   description: object | OpenAPITable,
   options?: OpenAPIOptions,
 ): OpenAPIEndpoint | OpenAPIEndpoint<never, Record<never, never>, boolean> {
-  if (isPlainObject(description) && own(description, "format") === TABLE_FORMAT) {
-    return builder(readTable(description), options);
-  }
-  // Each path item is compiled when one of its operations is first called.
-  return builder(compiledTable(compileLazily(description)), options);
+  // Each path item of a description is compiled when one of its operations is first called.
+  return builder(tableContents(description), options);
 }
