@@ -10,6 +10,7 @@ import { compileOpenAPI, fromOpenAPI, fromOpenAPITable } from "@routecast/endpoi
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 import SwaggerClient from "swagger-client";
 import { fromSwagger2 } from "../src/openapi/_swagger2.ts";
+import { Resolver } from "../src/openapi/_refs.ts";
 
 /** A builder without its types: these tests call routes of documents built on the fly. */
 // deno-lint-ignore no-explicit-any
@@ -823,7 +824,7 @@ Deno.test("Swagger 2.0: securityDefinitions read as OpenAPI 3 securitySchemes, s
       broken: "not an object",
     },
   });
-  const converted = fromSwagger2(document);
+  const { document: converted, pathItem } = fromSwagger2(document);
   assertEquals((converted.components as Record<string, unknown>).securitySchemes, {
     key: { type: "apiKey", name: "X-Key", in: "header", description: "d" },
     token: { type: "apiKey", name: "token", in: "query" },
@@ -833,7 +834,11 @@ Deno.test("Swagger 2.0: securityDefinitions read as OpenAPI 3 securitySchemes, s
     broken: "not an object",
   });
   assertEquals(converted.security, [{ oauth: ["read"] }]);
-  const paths = converted.paths as Record<string, Record<string, Record<string, unknown>>>;
+  const item = pathItem(new Resolver(document), document.paths["/a"], "/a") as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const paths = { "/a": item };
   assertEquals(paths["/a"].get.security, [{ key: [] }, { login: [] }]);
   assertEquals(paths["/a"].put.security, []);
   assertEquals(paths["/a"].post.security, undefined);
@@ -880,4 +885,83 @@ Deno.test({
     }
     assertThrows(() => api(document, { credentials: { nope: "x" } }), TypeError);
   },
+});
+
+/** `value` behind a Proxy that counts the reads of its own fields (the conversion's reads). */
+function counted<T extends object>(value: T, reads: { n: number }): T {
+  return new Proxy(value, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && Object.hasOwn(target, key)) reads.n++;
+      return Reflect.get(target, key, receiver);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === "string") reads.n++;
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  });
+}
+
+Deno.test("Swagger 2.0: fromOpenAPI() converts a path item on its first call, once, and only that path", () => {
+  const reads = { n: 0 };
+  const other = { n: 0 };
+  const document = swagger({
+    "/a": {
+      get: counted({
+        parameters: [{ name: "tags", in: "query", type: "array", collectionFormat: "pipes" }],
+      }, reads),
+    },
+    "/b": { post: counted({ parameters: [{ name: "n", in: "formData", type: "string" }] }, other) },
+  });
+  const builder = fromOpenAPI(document);
+  const call = builder as unknown as Loose;
+  assertEquals(reads.n + other.n, 0, "making the builder read an operation");
+  assertEquals(call("GET /a", { tags: ["x", "y"] }).url, `https://${HOST}/v1/a?tags=x|y`);
+  const afterFirst = reads.n;
+  assert(afterFirst > 0);
+  assertEquals(other.n, 0, "a call of /a converted /b");
+  assertEquals(call("GET /a", { tags: ["z"] }).url, `https://${HOST}/v1/a?tags=z`);
+  assertEquals(reads.n, afterFirst, "a second call converted /a again");
+  assertEquals(call("POST /b", { n: "1" }).body, "n=1");
+  assert(other.n > 0);
+  // The lazy builder and the compiled table agree.
+  assertEquals(
+    fromOpenAPITable(compileOpenAPI(document))("GET /a" as never, { tags: ["x"] } as never).url,
+    `https://${HOST}/v1/a?tags=x`,
+  );
+});
+
+Deno.test("Swagger 2.0: a path item's trace, OpenAPI 3's servers and components, are not read", () => {
+  const document = swagger({
+    "/a": { get: {}, trace: {} },
+  }, {
+    // Not Swagger 2.0: a document that has them is read as Swagger 2.0 says.
+    servers: [{ url: "https://elsewhere.example" }],
+    components: { securitySchemes: { token: { type: "http", scheme: "bearer" } } },
+    securityDefinitions: { key: { type: "apiKey", name: "k", in: "query" } },
+    security: [{ key: [] }],
+  });
+  assertEquals(Object.keys(compileOpenAPI(document).operations), ["GET /a"]);
+  const call = api(document, { credentials: { key: "s3cret" } });
+  assertEquals(call("GET /a").url, `https://${HOST}/v1/a?k=s3cret`);
+  assertThrows(() => call("TRACE /a"), TypeError, "Unknown operation");
+  assertThrows(
+    () => api(document, { credentials: { token: "s3cret" } }),
+    TypeError,
+    '"token"',
+  );
+});
+
+Deno.test("Swagger 2.0: $refs lead anywhere in the document, where they are written", () => {
+  const document = swagger({
+    "/a": { $ref: "#/x-items/a" },
+  }, {
+    "x-items": {
+      a: { get: { parameters: [{ $ref: "#/x-parameters/limit" }] } },
+    },
+    "x-parameters": { limit: { name: "limit", in: "query", type: "integer" } },
+  });
+  assertEquals(api(document)("GET /a", { limit: 5 }).url, `https://${HOST}/v1/a?limit=5`);
+  assertEquals(compileOpenAPI(document).operations["GET /a"], {
+    parameters: [{ in: "query", name: "limit", explode: false }],
+  });
 });

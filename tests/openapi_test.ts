@@ -565,9 +565,12 @@ Deno.test("fromOpenAPI() follows local $refs, path-level parameters, and leaves 
     },
     "/alias/{petId}": { $ref: "#/paths/~1pets~1%7BpetId%7D" },
     "/undeclared": { $ref: "#/paths/~1pets~1%7BpetId%7D" },
+    // ~1 and ~0 without percent-encoding (RFC 6901).
+    "/tilde": { get: { parameters: [{ $ref: "#/components/parameters/a~1b~0c" }], responses: {} } },
   }, {
     components: {
       parameters: {
+        "a/b~c": { name: "tilde", in: "query" },
         PetId: { name: "petId", in: "path", required: true, schema: { type: "integer" } },
         Fields: { $ref: "#/components/parameters/FieldsTarget" },
         FieldsTarget: { name: "fields", in: "query", explode: false },
@@ -595,6 +598,7 @@ Deno.test("fromOpenAPI() follows local $refs, path-level parameters, and leaves 
     api("GET /alias/{petId}", { petId: 1, limit: [1, 2] }).url,
     `${BASE}/alias/1?limit=1&limit=2`,
   );
+  assertEquals(api("GET /tilde", { tilde: "x" }).url, `${BASE}/tilde?tilde=x`);
   // A path parameter that the path does not name is declared all the same: never sent elsewhere.
   const undeclared = api("GET /undeclared", { petId: 1 });
   assertEquals([undeclared.url, undeclared.headers], [`${BASE}/undeclared`, {}]);

@@ -46,7 +46,14 @@ import { closedProperties } from "./_strict.ts";
 import { MULTIPART } from "./_multipart.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
-import { carriedBody, checkConverted, fromSwagger2, separatorOf } from "./_swagger2.ts";
+import {
+  carriedBody,
+  checkConverted,
+  fromSwagger2,
+  separatorOf,
+  SWAGGER2_METHODS,
+  type Swagger2Document,
+} from "./_swagger2.ts";
 import {
   baseUrlProblem,
   essence,
@@ -70,6 +77,8 @@ const COMBINATORS = ["allOf", "oneOf", "anyOf"];
  */
 interface Compile {
   readonly refs: Resolver;
+  /** A Swagger 2.0 parameter as OpenAPI 3's (rule 27); none for an OpenAPI 3 description. */
+  readonly parameter: ((node: Node, where: Place) => Node) | undefined;
   readonly parameters: Map<object, ParameterDeclaration | TypeError>;
   readonly bodies: Map<object, BodyDeclaration | undefined | TypeError>;
   readonly servers: Map<object, string | TypeError>;
@@ -287,7 +296,11 @@ function readParameter(
   within: boolean,
 ): ParameterDeclaration {
   const parameter = object(c.refs, value, where, "a parameter");
-  const read = () => parameterOf(parameter.node, parameter.place);
+  const read = () =>
+    parameterOf(
+      c.parameter ? c.parameter(parameter.node, parameter.place) : parameter.node,
+      parameter.place,
+    );
   if (!parameter.shared && !within) return read();
   // A copy, so that no two operations of a table share a declaration.
   return { ...once(c.parameters, parameter.node, read) };
@@ -615,13 +628,20 @@ function isSupportedVersion(version: unknown): boolean {
 
 /**
  * The description as an OpenAPI 3 document, once it is an object with a
- * supported `openapi` version, or a Swagger 2.0 document (read as the
- * OpenAPI 3 document it describes, rule 27).
+ * supported `openapi` version (its path items as written), or a Swagger 2.0
+ * document (read as the OpenAPI 3 document it describes, rule 27, each path
+ * item converted when it is compiled).
  *
  * @throws {TypeError} For a value that is neither, or a Swagger 2.0
  * document whose `host`, `basePath` or `schemes` make no base url.
  */
-function openAPIDocument(description: unknown): Node {
+function openAPIDocument(
+  description: unknown,
+): Swagger2Document | {
+  readonly document: Node;
+  readonly pathItem?: undefined;
+  readonly parameter?: undefined;
+} {
   if (!isPlainObject(description)) {
     throw new TypeError(
       `Invalid OpenAPI description ${
@@ -641,7 +661,7 @@ function openAPIDocument(description: unknown): Node {
       }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"`,
     );
   }
-  return description;
+  return { document: description };
 }
 
 /** What one path item gives each of its operations: its parameters and first server. */
@@ -754,10 +774,12 @@ function compilePath(
  * first server of the description that can be no base url.
  */
 export function compileLazily(description: unknown): CompiledDescription {
-  const document = openAPIDocument(description);
-  const refs = new Resolver(document);
+  const { document, pathItem, parameter } = openAPIDocument(description);
+  // $refs lead where they are written: into the description itself (Swagger 2.0's too).
+  const refs = new Resolver(description as Node);
   const c: Compile = {
     refs,
+    parameter,
     security: descriptionSecurity(refs, document),
     parameters: new Map(),
     bodies: new Map(),
@@ -781,7 +803,8 @@ export function compileLazily(description: unknown): CompiledDescription {
   const index = new Map<string, string | OperationDeclaration>();
   const compile = (path: string): void => {
     const compiled: Record<string, OperationDeclaration> = {};
-    compilePath(c, compiled, path, (paths as Node)[path], server);
+    const value = (paths as Node)[path];
+    compilePath(c, compiled, path, pathItem ? pathItem(refs, value, path) : value, server);
     for (const route of Object.keys(compiled)) index.set(route, compiled[route]);
   };
   for (const path of Object.keys(paths ?? {})) {
@@ -796,7 +819,7 @@ export function compileLazily(description: unknown): CompiledDescription {
       compile(path); // records the problem for every method of the path
       continue;
     }
-    for (const method of METHODS) {
+    for (const method of pathItem ? SWAGGER2_METHODS : METHODS) {
       if (field(node, method) !== undefined) index.set(`${method.toUpperCase()} ${path}`, path);
     }
   }

@@ -138,6 +138,7 @@ function arrayIndex(token: string): number {
 
 /** Decodes one JSON pointer token of a URI fragment (`%7B`, `~1`, `~0`), or `undefined`. */
 function pointerToken(token: string): string | undefined {
+  if (!token.includes("%") && !token.includes("~")) return token; // most tokens: nothing to decode
   let decoded: string;
   try {
     decoded = decodeURIComponent(token);

@@ -96,81 +96,125 @@ function serverUrl(document: Node): string | undefined {
   return `${scheme}://${host}${path}`;
 }
 
+/** A `collectionFormat` as OpenAPI 3's `style` and `explode`, and the separator no style says. */
+interface Collection {
+  readonly style: string;
+  readonly explode: boolean;
+  readonly separator: string;
+}
+
 /**
- * One operation as OpenAPI 3's: its parameters and its path's `common` ones
- * (the operation's winning), a request body from its `body` or `formData`
- * parameters and `consumes`, its `security`.
+ * The `collectionFormat` of the parameter `node` at `where`, in `location`.
+ *
+ * @throws {TypeError} For a format Swagger 2.0 does not have.
  */
-function convertOperation(
+function collection(node: Node, where: Place, location: unknown): Collection {
+  const format = field(node, "collectionFormat") ?? "csv";
+  if (typeof format !== "string" || !Object.hasOwn(SEPARATORS, format)) {
+    throw invalidAt(
+      place(where, "collectionFormat"),
+      `${quoteValue(format)}, expected "csv", "ssv", "tsv", "pipes" or "multi"`,
+    );
+  }
+  const style = format === "ssv" ? "spaceDelimited" : format === "pipes" ? "pipeDelimited" : "form";
+  // In a path or header every separator is noted (no style there says it); in a query or form
+  // only tsv's (ssv and pipes have styles).
+  const separator = style === "form" || !(location === "query" || location === "formData")
+    ? SEPARATORS[format]
+    : "";
+  return { style, explode: format === "multi", separator };
+}
+
+/**
+ * A path, query or header parameter as OpenAPI 3's: a query one takes the
+ * style and explode of its `collectionFormat`; a separator no style says is
+ * noted beside it. The compile calls it once per parameter definition.
+ *
+ * @throws {TypeError} For a `collectionFormat` Swagger 2.0 does not have.
+ */
+export function swagger2Parameter(node: Node, where: Place): Node {
+  const location = field(node, "in");
+  const name = field(node, "name");
+  const { style, explode, separator } = collection(node, where, location);
+  const converted: Node = location === "query"
+    ? { name, in: location, style, explode }
+    : { name, in: location };
+  if (separator) notes.set(converted, separator);
+  return converted;
+}
+
+/**
+ * One operation's or path item's parameters as OpenAPI 3 reads them: path,
+ * query and header ones as written (the compile converts each definition
+ * once: {@linkcode swagger2Parameter}), `body` and `formData` ones made
+ * into a request body with `consumes`, its path's `common` ones joining (the
+ * operation's winning). `common` is `undefined` for the path item itself,
+ * whose `body` and `formData` parameters are returned apart instead.
+ */
+function convertParameters(
   refs: Resolver,
   document: Node,
-  value: unknown,
-  where: Place,
-  common: readonly FoundObject[],
-): Node {
-  const operation = object(refs, value, where, "an operation");
-  const at = place(operation.place, "parameters");
-  const own = list(operation.node, "parameters", operation.place).map((parameter, i) =>
-    object(refs, parameter, place(at, i), "a parameter")
-  );
-  const key = (found: FoundObject) => field(found.node, "in") + " " + field(found.node, "name");
-  const mine = common.length ? new Set(own.map(key)) : undefined;
-  const parameters: Node[] = [];
+  container: FoundObject,
+  common: readonly FoundObject[] | undefined,
+): { converted: Node; bodyParameters: FoundObject[] } {
+  const at = place(container.place, "parameters");
+  let values = list(container.node, "parameters", container.place);
+  let found = values.map((value, i) => object(refs, value, place(at, i), "a parameter"));
+  if (common?.length) {
+    const key = (found: FoundObject) => field(found.node, "in") + " " + field(found.node, "name");
+    const mine = new Set(found.map(key));
+    const inherited = common.filter((found) => !mine.has(key(found)));
+    found = found.concat(inherited);
+    values = values.concat(inherited.map((found) => found.node));
+  }
+  const parameters: unknown[] = [];
+  const bodyParameters: FoundObject[] = [];
   let properties: Node | undefined;
-  const encoding: Node = {};
+  let encoding: Node | undefined;
   let file = false;
   let carrier: string | undefined;
-  for (const found of mine ? own.concat(common.filter((found) => !mine.has(key(found)))) : own) {
-    const node = found.node;
+  for (let i = 0; i < found.length; i++) {
+    const node = found[i].node;
     const location = field(node, "in");
     const name = field(node, "name");
-    const type = field(node, "type");
-    const format = field(node, "collectionFormat") ?? "csv";
-    if (typeof format !== "string" || !Object.hasOwn(SEPARATORS, format)) {
-      throw invalidAt(
-        place(found.place, "collectionFormat"),
-        `${quoteValue(format)}, expected "csv", "ssv", "tsv", "pipes" or "multi"`,
-      );
+    if (typeof name !== "string" || !(location === "formData" || location === "body")) {
+      parameters.push(values[i]);
+      continue;
     }
-    const separator = SEPARATORS[format];
-    const style = format === "ssv"
-      ? "spaceDelimited"
-      : format === "pipes"
-      ? "pipeDelimited"
-      : "form";
-    const explode = format === "multi";
-    let made: Node | undefined;
-    if (location === "formData" && typeof name === "string") {
-      file ||= type === "file";
-      setOwn(properties ??= {}, name, {});
-      if (type === "array") setOwn(encoding, name, made = { style, explode });
-    } else if (location === "body" && typeof name === "string") {
+    if (!common) {
+      bodyParameters.push(found[i]);
+      continue;
+    }
+    const { style, explode, separator } = collection(node, found[i].place, location);
+    if (location === "body") {
       if (carrier !== undefined) throw invalidAt(at, "has two body parameters, expected one");
       carrier = name;
-    } else if (location === "query") {
-      parameters.push(made = { name, in: location, style, explode });
-    } else {
-      parameters.push(made = { name, in: location });
+      continue;
     }
-    // In a path or header every separator is noted (no style there says it); in a query or form
-    // only tsv's (ssv and pipes have styles).
-    if (
-      made && separator && (style === "form" || !(location === "query" || location === "formData"))
-    ) {
-      notes.set(made, separator);
+    const type = field(node, "type");
+    file ||= type === "file";
+    setOwn(properties ??= {}, name, {});
+    if (type === "array") {
+      const made = { style, explode };
+      setOwn(encoding ??= {}, name, made);
+      if (separator) notes.set(made, separator);
     }
   }
-  const converted: Node = { parameters, security: field(operation.node, "security") };
-  if (carrier === undefined && !properties) return converted;
+  const converted: Node = {
+    parameters,
+    security: field(container.node, "security"),
+  };
+  if (carrier === undefined && !properties) return { converted, bodyParameters };
   if (carrier !== undefined && properties) {
     throw invalidAt(at, "has body and formData parameters, expected one or the other");
   }
-  const raw = field(operation.node, "consumes") ?? field(document, "consumes") ?? [];
+  const raw = field(container.node, "consumes") ?? field(document, "consumes") ?? [];
   if (!Array.isArray(raw)) {
-    throw invalidAt(place(operation.place, "consumes"), `${quoteValue(raw)}, expected a list`);
+    throw invalidAt(place(container.place, "consumes"), `${quoteValue(raw)}, expected a list`);
   }
   const types = items(raw, at).map(String);
-  const has = (wanted: string) => types.some((type) => essence(type) === wanted);
+  const essences = carrier === undefined ? types.map(essence) : [];
+  const has = (wanted: string) => essences.includes(wanted);
   // A body parameter: JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
   // Form fields: multipart for a file, or when only multipart is listed; else a form.
   const type = carrier !== undefined
@@ -184,66 +228,87 @@ function convertOperation(
   };
   if (carrier !== undefined) notes.set(requestBody, carrier);
   converted.requestBody = requestBody;
-  return converted;
+  return { converted, bodyParameters };
+}
+
+/** The methods of a Swagger 2.0 path item. */
+export const SWAGGER2_METHODS: readonly string[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+];
+
+/**
+ * One path item as OpenAPI 3's, or `value` as it is when it cannot be read
+ * (the compile then reports the problem for each method of the path).
+ */
+function convertPathItem(refs: Resolver, document: Node, value: unknown, path: string): unknown {
+  let item: FoundObject;
+  try {
+    item = object(refs, value, place(topPlace("paths"), path), "a path item");
+  } catch {
+    return value;
+  }
+  const operations: Node = {};
+  // The path's parameters: path, query and header ones stay the path's (the compile merges them);
+  // formData and body ones join each operation's body.
+  let common: FoundObject[] | TypeError = [];
+  if (field(item.node, "parameters") !== undefined) {
+    try {
+      const { converted, bodyParameters } = convertParameters(refs, document, item, undefined);
+      operations.parameters = converted.parameters;
+      common = bodyParameters;
+    } catch (error) {
+      common = error as TypeError;
+    }
+  }
+  for (const method of SWAGGER2_METHODS) {
+    const value = field(item.node, method);
+    if (value === undefined) continue;
+    try {
+      if (common instanceof TypeError) throw common;
+      const operation = object(refs, value, place(item.place, method), "an operation");
+      operations[method] = convertParameters(refs, document, operation, common).converted;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      notes.set(operations[method] = {}, error);
+    }
+  }
+  return operations;
+}
+
+/** A Swagger 2.0 document read as OpenAPI 3's, its path items converted one at a time. */
+export interface Swagger2Document {
+  /**
+   * The top of the OpenAPI 3 document: its server, `components.securitySchemes`
+   * and `security`; `paths` as written. `$ref`s lead into the Swagger 2.0
+   * document, as written.
+   */
+  readonly document: Node;
+  /**
+   * The path item `value` (of the path `path`) as OpenAPI 3's, `$ref`s
+   * followed with `refs` (the compile's, over the Swagger 2.0 document), made when the
+   * compile first asks for it: a builder is made without reading every
+   * operation (docs/design.md rule 27).
+   */
+  pathItem(refs: Resolver, value: unknown, path: string): unknown;
+  /** A path, query or header parameter as OpenAPI 3's: {@linkcode swagger2Parameter}. */
+  parameter(node: Node, where: Place): Node;
 }
 
 /**
  * The OpenAPI 3 document a Swagger 2.0 document describes, as far as the
- * compile reads it. `#/definitions/...` `$ref`s still resolve in it.
+ * compile reads it: its top at once, each path item when asked for.
  *
  * @throws {TypeError} For a `host`, `basePath` or `schemes` that can make
  * no base url.
  */
-export function fromSwagger2(document: Node): Node {
-  const refs = new Resolver(document);
+export function fromSwagger2(document: Node): Swagger2Document {
   const server = serverUrl(document);
-  const paths = field(document, "paths");
-  const converted: Node = {};
-  for (const path of isPlainObject(paths) ? Object.keys(paths) : []) {
-    const value = (paths as Node)[path];
-    let item: FoundObject;
-    try {
-      item = object(refs, value, place(topPlace("paths"), path), "a path item");
-    } catch {
-      setOwn(converted, path, value); // compiled as it is: the compile reports it for each method
-      continue;
-    }
-    const operations: Node = {};
-    // The path's parameters, converted once: path, query and header ones stay the path's (the
-    // compile merges them); formData and body ones join each operation's body.
-    let common: FoundObject[] | TypeError;
-    try {
-      const at = place(item.place, "parameters");
-      operations.parameters =
-        convertOperation(refs, document, item.node, item.place, []).parameters;
-      common = list(item.node, "parameters", item.place).map((parameter, i) =>
-        object(refs, parameter, place(at, i), "a parameter")
-      ).filter((found) => {
-        const location = field(found.node, "in");
-        return location === "formData" || location === "body";
-      });
-    } catch (error) {
-      common = error as TypeError;
-    }
-    for (const method of ["get", "put", "post", "delete", "options", "head", "patch"]) {
-      const operation = field(item.node, method);
-      if (operation === undefined) continue;
-      try {
-        if (common instanceof TypeError) throw common;
-        operations[method] = convertOperation(
-          refs,
-          document,
-          operation,
-          place(item.place, method),
-          common,
-        );
-      } catch (error) {
-        if (!(error instanceof TypeError)) throw error;
-        notes.set(operations[method] = {}, error);
-      }
-    }
-    setOwn(converted, path, operations);
-  }
   // Rule 26's credentials read OpenAPI 3's schemes: basic is http basic, oauth2 a bearer token.
   const definitions = field(document, "securityDefinitions");
   const securitySchemes: Node = {};
@@ -261,12 +326,14 @@ export function fromSwagger2(document: Node): Node {
     );
   }
   return {
-    openapi: "3.0.3",
-    paths: isPlainObject(paths) || paths === undefined ? converted : paths,
-    components: { securitySchemes },
-    definitions: field(document, "definitions"),
-    parameters: field(document, "parameters"),
-    security: field(document, "security"),
-    ...(server === undefined ? {} : { servers: [{ url: server }] }),
+    document: {
+      openapi: "3.0.3",
+      paths: field(document, "paths"),
+      components: { securitySchemes },
+      security: field(document, "security"),
+      servers: server === undefined ? undefined : [{ url: server }],
+    },
+    pathItem: (refs, value, path) => convertPathItem(refs, document, value, path),
+    parameter: swagger2Parameter,
   };
 }
