@@ -7,7 +7,7 @@
  * url read; `fromOpenAPI` is the baseline.
  */
 import { bench, read } from "./_bench.ts";
-import { fromOpenAPI } from "@routecast/endpoint/openapi";
+import { compileOpenAPI, fromOpenAPI } from "@routecast/endpoint/openapi";
 import { createEndpoint, endpoint } from "@routecast/endpoint/lite";
 import { DESCRIPTION, GET, GET_ROUTE, OPENAPI_BASE, POST, POST_ROUTE } from "./_workloads.ts";
 
@@ -73,4 +73,24 @@ for (
     () => read(withoutCredentials(route, parameters).url),
   );
   bench("with credentials", { group }, () => read(withCredentials(route, parameters).url));
+}
+
+// Swagger 2.0 (rule 27): compiling a document against compiling its OpenAPI 3 conversion
+// by swagger2openapi (scripts/convert_swagger2.mjs; issue 32 holds it within 1.5x), and
+// making a builder from each.
+for (const name of ["kubernetes", "slack-web", "docker-engine"]) {
+  const at = new URL(`../tests/testdata/swagger2/${name}/`, import.meta.url);
+  const swagger2 = JSON.parse(Deno.readTextFileSync(new URL("swagger.json", at)));
+  const openapi3 = JSON.parse(Deno.readTextFileSync(new URL("openapi3.json", at)));
+  for (
+    const [what, run] of [["compileOpenAPI", compileOpenAPI], ["fromOpenAPI", fromOpenAPI]] as const
+  ) {
+    const group = `openapi: ${what}, Swagger 2.0 vs its conversion (${name})`;
+    bench("OpenAPI 3 conversion", { group, baseline: true }, () => {
+      run(openapi3);
+    });
+    bench("Swagger 2.0", { group }, () => {
+      run(swagger2);
+    });
+  }
 }

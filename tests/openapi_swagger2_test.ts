@@ -965,3 +965,28 @@ Deno.test("Swagger 2.0: $refs lead anywhere in the document, where they are writ
     parameters: [{ in: "query", name: "limit", explode: false }],
   });
 });
+
+Deno.test("Swagger 2.0: the vendored OpenAPI 3 conversions the benchmarks compare are not stale", async () => {
+  for (const name of ["kubernetes", "slack-web", "docker-engine"]) {
+    const at = new URL(`./testdata/swagger2/${name}/`, import.meta.url);
+    const text = Deno.readTextFileSync(new URL("swagger.json", at));
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(
+      "",
+    );
+    assertEquals(
+      Deno.readTextFileSync(new URL("openapi3.sha256", at)).trim(),
+      hash,
+      `${name}: run scripts/convert_swagger2.mjs`,
+    );
+    // The same operations, each without a problem, from both.
+    const converted = compileOpenAPI(
+      JSON.parse(Deno.readTextFileSync(new URL("openapi3.json", at))),
+    );
+    const original = compileOpenAPI(JSON.parse(text));
+    assertEquals(Object.keys(converted.operations).sort(), Object.keys(original.operations).sort());
+    for (const table of [converted, original]) {
+      assertEquals(Object.values(table.operations).filter((o) => o.error !== undefined), [], name);
+    }
+  }
+});
