@@ -30,7 +30,7 @@ import {
   object,
   type Place,
   place,
-  Resolver,
+  type Resolver,
   topPlace,
 } from "./_refs.ts";
 import { essence, isJsonMediaType, isWildcard, serverTextProblem } from "./_wire.ts";
