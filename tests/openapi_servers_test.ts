@@ -609,3 +609,43 @@ Deno.test("fromOpenAPITable() refuses hostile server records", () => {
     url: "https://plain.example.com",
   }]);
 });
+
+Deno.test("fromOpenAPI() with server options compiles only the operations that have servers of their own", () => {
+  const reads = { n: 0 };
+  // Counts the compile's reads of a parameter (the server options read no parameter).
+  const parameter = new Proxy({ name: "id", in: "path", required: true }, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && Object.hasOwn(target, key)) reads.n++;
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const description = regional();
+  const paths = description.paths as Record<string, Json>;
+  paths["/items/{id}"] = { get: { parameters: [parameter] } };
+  // An operation reached through a $ref may have servers: it is read too.
+  paths["/ref"] = { $ref: "#/x-items/ref" };
+  description["x-items"] = {
+    ref: {
+      get: {
+        servers: [{
+          url: "https://{region}.ref.example.com",
+          variables: { region: { default: "eu" } },
+        }],
+      },
+    },
+  };
+  const api = fromOpenAPI(description, { server: 1, serverVariables: { region: "us" } });
+  assertEquals(reads.n, 0, "the server options compiled an operation without servers");
+  assertEquals(api("GET /items/{id}", { id: 7 }).url, "https://sandbox.example.com/items/7");
+  assert(reads.n > 0);
+  assertEquals(api("POST /uploads").url, "https://us.uploads.example.com/uploads");
+  assertEquals(api("GET /ref").url, "https://us.ref.example.com/ref");
+  assertEquals(api("GET /plain").url, "https://plain.example.com/plain");
+  // A variable only an operation's server has is known without compiling the others.
+  const only = fromOpenAPI(description, { serverVariables: { region: "us" } });
+  assertEquals(only("GET /ref").url, "https://us.ref.example.com/ref");
+  assertStringIncludes(
+    refused(() => fromOpenAPI(description, { serverVariables: { nowhere: "x" } })),
+    '"nowhere"',
+  );
+});

@@ -801,6 +801,8 @@ export function compileLazily(description: unknown): CompiledDescription {
   }
   // Each route: its path while not compiled, then its declaration.
   const index = new Map<string, string | OperationDeclaration>();
+  // Each path's item, read once.
+  const items = new Map<string, Node>();
   const compile = (path: string): void => {
     const compiled: Record<string, OperationDeclaration> = {};
     const value = (paths as Node)[path];
@@ -819,10 +821,29 @@ export function compileLazily(description: unknown): CompiledDescription {
       compile(path); // records the problem for every method of the path
       continue;
     }
+    items.set(path, node);
     for (const method of pathItem ? SWAGGER2_METHODS : METHODS) {
       if (field(node, method) !== undefined) index.set(`${method.toUpperCase()} ${path}`, path);
     }
   }
+  // Asked for by the server options only (rule 26): a pass over the path items, compiling none.
+  const withServers = function* (): Iterable<string> {
+    for (const [route, path] of index) {
+      if (typeof path !== "string") {
+        yield route; // compiled already: its declaration says
+        continue;
+      }
+      const node = items.get(path)!;
+      const operation = field(node, route.slice(0, route.indexOf(" ")).toLowerCase());
+      // An operation that is no plain object, or a $ref, may have servers too: it is counted in.
+      if (
+        field(node, "servers") !== undefined || !isPlainObject(operation) ||
+        field(operation, "servers") !== undefined || field(operation, "$ref") !== undefined
+      ) {
+        yield route;
+      }
+    }
+  };
   const operations: Operations = {
     get(route) {
       const known = index.get(route);
@@ -831,6 +852,7 @@ export function compileLazily(description: unknown): CompiledDescription {
       return index.get(route) as OperationDeclaration;
     },
     keys: () => index.keys(),
+    withServers,
   };
   const { schemes, security } = c.security;
   return {

@@ -204,6 +204,11 @@ export interface Operations {
   get(route: string): OperationDeclaration | undefined;
   /** Every operation's route, in the description's order. */
   keys(): Iterable<string>;
+  /**
+   * The routes whose operation or path item has `servers` of its own, or
+   * may have (a superset, known without compiling); every route when absent.
+   */
+  withServers?(): Iterable<string>;
 }
 
 /** What `compileLazily()` reads of a description at once, and its operations. */

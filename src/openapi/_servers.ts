@@ -253,8 +253,8 @@ export function chooseServers(
   const known = new Set<string>();
   if (chosen !== undefined) addVariables(known, chosen);
   const theirOwn: [string, ServerDeclaration][] = [];
-  // Every operation is compiled here: its own servers take the variables too.
-  for (const route of table.operations.keys()) {
+  // The operations with servers of their own are compiled here: theirs take the variables too.
+  for (const route of table.operations.withServers?.() ?? table.operations.keys()) {
     const operation = table.operations.get(route)!;
     const list = field(operation as unknown as Node, "servers") as ServerDeclaration[] | undefined;
     if (list === undefined) continue;
