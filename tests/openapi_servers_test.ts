@@ -634,12 +634,20 @@ Deno.test("fromOpenAPI() with server options compiles only the operations that h
       },
     },
   };
+  paths["/opref"] = { get: { $ref: "#/x-items/opref" } };
+  (description["x-items"] as Json).opref = {
+    servers: [{
+      url: "https://{region}.opref.example.com",
+      variables: { region: { default: "eu" } },
+    }],
+  };
   const api = fromOpenAPI(description, { server: 1, serverVariables: { region: "us" } });
   assertEquals(reads.n, 0, "the server options compiled an operation without servers");
   assertEquals(api("GET /items/{id}", { id: 7 }).url, "https://sandbox.example.com/items/7");
   assert(reads.n > 0);
   assertEquals(api("POST /uploads").url, "https://us.uploads.example.com/uploads");
   assertEquals(api("GET /ref").url, "https://us.ref.example.com/ref");
+  assertEquals(api("GET /opref").url, "https://us.opref.example.com/opref");
   assertEquals(api("GET /plain").url, "https://plain.example.com/plain");
   // A variable only an operation's server has is known without compiling the others.
   const only = fromOpenAPI(description, { serverVariables: { region: "us" } });
