@@ -356,7 +356,9 @@ export function fromOpenAPITable(
  * Making the builder reads only the description's version, first server
  * and which operations each path has; an operation's path item is compiled
  * when one of its operations is first called (or `merge()`d), so a large
- * description costs little until it is used. Keep the description unchanged
+ * description costs little until it is used (a Swagger 2.0 one too; with
+ * `server` or `serverVariables`, the operations with servers of their own
+ * are compiled at once). Keep the description unchanged
  * after this call (a table is copied instead).
  *
  * @param description A parsed OpenAPI 3.0 or 3.1 document, a Swagger 2.0
