@@ -17,7 +17,7 @@ import {
 } from "../endpoint/kit.ts";
 import { listItems } from "../uri_template/kit.ts";
 import type { EncodingDeclaration } from "./_declarations.ts";
-import { flatten } from "./_values.ts";
+import { flatten, joinItems } from "./_values.ts";
 import { essence } from "./_wire.ts";
 
 /** The media type of the bodies this module writes. */
@@ -118,10 +118,17 @@ export function multipartBody(
     const entry = encoding![property] as Record<string, unknown>;
     const style = own(entry, "style") as string | undefined;
     const explode = own(entry, "explode") as boolean | undefined;
+    const separator = own(entry, "separator") as string | undefined;
     // Multipart text is never percent-encoded: allowReserved has nothing to keep.
     const form = style ?? (explode === undefined ? undefined : "form");
+    const write = form === undefined
+      ? undefined
+      : openApiQuery(form, explode ?? form === "form", false).write;
     parts.set(property, [
-      form === undefined ? undefined : openApiQuery(form, explode ?? form === "form", false).write,
+      // Swagger 2.0's tsv joins a list's items into one part (rule 27).
+      write && separator !== undefined
+        ? (name, value) => write(name, joinItems(name, value, separator) ?? value)
+        : write,
       own(entry, "contentType") as string | undefined,
     ]);
   }
