@@ -326,8 +326,13 @@ Deno.test("typed(fromOpenAPI) types other routes, and other spellings of an oper
     kube("GET /api/v1/namespaces/:namespace/pods", { ...NAMESPACE, limit: 5 });
     // A method the path does not have.
     stripe("DELETE /v1/charges", { reason: "x" });
-    // A body that is neither JSON nor a form is sent as data.
-    stripe("POST /v1/files", { data: new FormData() });
+    // A multipart body's fields are parameters too (rule 26), a file as a Blob or bytes.
+    stripe("POST /v1/files", { purpose: "dispute_evidence", file: new Blob(["%PDF-1.4"]) });
+    stripe("POST /v1/files", { purpose: "dispute_evidence", file: new Uint8Array([37, 80]) });
+    stripe("POST /v1/files", {
+      purpose: "dispute_evidence",
+      file: new File(["%PDF"], "a.pdf", { type: "application/pdf" }),
+    });
     // @ts-expect-error: currency is required by the route text
     stripe("GET /v1/balance/{currency}", {});
     // @ts-expect-error: spelled otherwise, a POST sends unnamed query parameters in the body
@@ -339,11 +344,21 @@ Deno.test("typed(fromOpenAPI) types other routes, and other spellings of an oper
     });
     // @ts-expect-error: still checked against the operation
     kube("GET /api/v1/namespaces/:namespace/pods", { ...NAMESPACE, limit: "5" });
-    // @ts-expect-error: multipart fields are not parameters
+    // @ts-expect-error: the file is required
     stripe("POST /v1/files", { purpose: "dispute_evidence" });
+    // @ts-expect-error: a purpose the description does not list
+    stripe("POST /v1/files", { purpose: "other", file: new Blob([]) });
+    // @ts-expect-error: a number is neither the field's type nor a file
+    stripe("POST /v1/files", { purpose: "dispute_evidence", file: 5 });
   });
   const balance = stripe("GET /v1/balance/{currency}", { currency: "eur" });
   pinType<Equal<typeof balance, RequestOptions>>();
+  // The typed upload builds what fromOpenAPI builds: a FormData with the file part.
+  const file = new Blob(["%PDF-1.4"], { type: "application/pdf" });
+  const upload = stripe("POST /v1/files", { purpose: "dispute_evidence", file });
+  assert(upload.body instanceof FormData);
+  assertStrictEquals(upload.body.get("purpose"), "dispute_evidence");
+  assert(upload.body.get("file") instanceof Blob);
 });
 
 Deno.test("typed(fromOpenAPI) keeps the typing through defaults() and types api(options)", () => {

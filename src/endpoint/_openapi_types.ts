@@ -164,14 +164,38 @@ type SentJsonType<Content> = "application/json" extends keyof Content ? "applica
     ? Extract<keyof Content, "*/*" | "application/*">
   : Extract<keyof Content, `${string}/${string}+json`>;
 
-/** The media type `fromOpenAPI` encodes a body as: a JSON type, else a form. */
+/** The media type `fromOpenAPI` encodes a body as: a JSON type, else a form, else multipart. */
 type SentMediaType<Content> = [SentJsonType<Content>] extends [never]
-  ? Extract<keyof Content, "application/x-www-form-urlencoded">
+  ? [Extract<keyof Content, "application/x-www-form-urlencoded">] extends [never]
+    ? Extract<keyof Content, "multipart/form-data">
+  : Extract<keyof Content, "application/x-www-form-urlencoded">
   : SentJsonType<Content>;
+
+/**
+ * A `Blob` or `File`, by its shape: declaration files need no DOM types.
+ * openapi-typescript types a binary field (`format: binary`) as `string`.
+ */
+type BlobLike = {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+};
+
+/** What a multipart field takes (rule 26): its type, or a file or bytes (a list: each item). */
+type MultipartField<Field> = Field extends readonly (infer Item)[]
+  ? Field | readonly (Item | BlobLike | ArrayBuffer | ArrayBufferView)[]
+  : Field | BlobLike | ArrayBuffer | ArrayBufferView;
+
+/** The fields of a multipart body, each also a file or bytes. */
+type MultipartFields<Body> = Body extends readonly unknown[] ? Body
+  : Body extends object ? { [Key in keyof Body]: MultipartField<Body[Key]> }
+  : Body;
 
 /** The content of a request body that `fromOpenAPI` sends parameters in, or `never`. */
 type SentContent<Message> = Message extends { readonly content: infer Content }
-  ? Content[SentMediaType<Content>]
+  ? SentMediaType<Content> extends infer Type extends keyof Content
+    ? Type extends "multipart/form-data" ? MultipartFields<Content[Type]> : Content[Type]
+  : never
   : never;
 
 /**
