@@ -16,6 +16,7 @@ import {
 } from "@routecast/endpoint/openapi";
 import { toCurl } from "@routecast/endpoint";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
+import { counted } from "./_reads.ts";
 
 const BASE = "https://api.example.com";
 const MAX_MESSAGE = 1024;
@@ -911,20 +912,6 @@ Deno.test("compileOpenAPI() and fromOpenAPITable() refuse a flag that is not tru
     'Invalid OpenAPI table at operations["POST /c"].body.encoding.meta.json: expected true or false, found "no"',
   );
 });
-
-/** `value` behind a Proxy that counts the reads of its own fields (the compiler's reads). */
-function counted<T extends object>(value: T, reads: { n: number }): T {
-  return new Proxy(value, {
-    get(target, key, receiver) {
-      if (typeof key === "string" && Object.hasOwn(target, key)) reads.n++;
-      return Reflect.get(target, key, receiver);
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (typeof key === "string") reads.n++;
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-  });
-}
 
 Deno.test("fromOpenAPI() compiles an operation's path item on its first call, once, and only that path", () => {
   const reads = { n: 0 };

@@ -11,6 +11,7 @@ import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/a
 import SwaggerClient from "swagger-client";
 import { fromSwagger2 } from "../src/openapi/_swagger2.ts";
 import { Resolver } from "../src/openapi/_refs.ts";
+import { counted } from "./_reads.ts";
 
 /** A builder without its types: these tests call routes of documents built on the fly. */
 // deno-lint-ignore no-explicit-any
@@ -929,20 +930,6 @@ Deno.test({
     assertThrows(() => api(document, { credentials: { nope: "x" } }), TypeError);
   },
 });
-
-/** `value` behind a Proxy that counts the reads of its own fields (the conversion's reads). */
-function counted<T extends object>(value: T, reads: { n: number }): T {
-  return new Proxy(value, {
-    get(target, key, receiver) {
-      if (typeof key === "string" && Object.hasOwn(target, key)) reads.n++;
-      return Reflect.get(target, key, receiver);
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (typeof key === "string") reads.n++;
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-  });
-}
 
 Deno.test("Swagger 2.0: fromOpenAPI() converts a path item on its first call, once, and only that path", () => {
   const reads = { n: 0 };

@@ -66,7 +66,7 @@ import {
   serverTextProblem,
 } from "./_wire.ts";
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const METHODS = [...SWAGGER2_METHODS, "trace"];
 const FORM = "application/x-www-form-urlencoded";
 const COMBINATORS = ["allOf", "oneOf", "anyOf"];
 
