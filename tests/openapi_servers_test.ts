@@ -656,4 +656,9 @@ Deno.test("fromOpenAPI() with server options compiles only the operations that h
     refused(() => fromOpenAPI(description, { serverVariables: { nowhere: "x" } })),
     '"nowhere"',
   );
+  // A path item that cannot be read is its operations' problem, with server options too.
+  paths["/broken"] = 5;
+  const broken = fromOpenAPI(description, { serverVariables: { region: "us" } });
+  assertStringIncludes(refused(() => broken("GET /broken")), "paths");
+  assertEquals(broken("GET /ref").url, "https://us.ref.example.com/ref");
 });

@@ -827,23 +827,15 @@ export function compileLazily(description: unknown): CompiledDescription {
     }
   }
   // Asked for by the server options only (rule 26): a pass over the path items, compiling none.
-  const withServers = function* (): Iterable<string> {
-    for (const [route, path] of index) {
-      if (typeof path !== "string") {
-        yield route; // compiled already: its declaration says
-        continue;
-      }
-      const node = items.get(path)!;
-      const operation = field(node, route.slice(0, route.indexOf(" ")).toLowerCase());
-      // An operation that is no plain object, or a $ref, may have servers too: it is counted in.
-      if (
-        field(node, "servers") !== undefined || !isPlainObject(operation) ||
-        field(operation, "servers") !== undefined || field(operation, "$ref") !== undefined
-      ) {
-        yield route;
-      }
-    }
-  };
+  // A route compiled already, or an operation that is no plain object or a $ref, is counted in.
+  const withServers = () =>
+    [...index.keys()].filter((route) => {
+      const path = index.get(route);
+      const node = items.get(path as string)!;
+      const operation = node && field(node, route.slice(0, route.indexOf(" ")).toLowerCase());
+      return !node || field(node, "servers") !== undefined || !isPlainObject(operation) ||
+        field(operation, "servers") !== undefined || field(operation, "$ref") !== undefined;
+    });
   const operations: Operations = {
     get(route) {
       const known = index.get(route);
