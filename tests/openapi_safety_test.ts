@@ -165,6 +165,9 @@ function outcomes(): string[] {
     () => fromOpenAPI(table),
     () => fromOpenAPITable(table),
     () => fromOpenAPITable(JSON.parse(JSON.stringify(table))),
+    // The server options read every operation's servers.
+    () => fromOpenAPI(DESCRIPTION, { server: 0 }),
+    () => fromOpenAPITable(table, { server: 0 }),
   ];
   for (const make of builders) {
     for (const [route, options] of CALLS) {
@@ -217,6 +220,13 @@ const POLLUTION: [string, unknown][] = [
   ["post", { responses: {} }],
   ["delete", { responses: {} }],
   ["x-evil", "evil"],
+  // What the compile's own records carry (a Swagger 2.0 conversion, the server options' scan).
+  ["pathItem", () => ({ get: { parameters: [{ in: "query", name: "evil" }] } })],
+  ["parameter", () => ({ in: "query", name: "evil" })],
+  ["withServers", () => []],
+  ["pathItem", "evil"],
+  ["parameter", "evil"],
+  ["withServers", "evil"],
 ];
 
 Deno.test("fromOpenAPI(), fromOpenAPITable() and compileOpenAPI() build on a polluted Object.prototype what they build on a clean one", () => {

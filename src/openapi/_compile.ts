@@ -661,7 +661,8 @@ function openAPIDocument(
       }, expected an OpenAPI 3.0 or 3.1 document with openapi "3.0.x" or "3.1.x", or swagger "2.0"`,
     );
   }
-  return { document: description };
+  // Own fields, so that destructuring reads nothing from a polluted Object.prototype.
+  return { document: description, pathItem: undefined, parameter: undefined };
 }
 
 /** What one path item gives each of its operations: its parameters and first server. */

@@ -254,7 +254,10 @@ export function chooseServers(
   if (chosen !== undefined) addVariables(known, chosen);
   const theirOwn: [string, ServerDeclaration][] = [];
   // The operations with servers of their own are compiled here: theirs take the variables too.
-  for (const route of table.operations.withServers?.() ?? table.operations.keys()) {
+  const scan = own(table.operations as unknown as Node, "withServers") as
+    | (() => Iterable<string>)
+    | undefined;
+  for (const route of scan?.() ?? table.operations.keys()) {
     const operation = table.operations.get(route)!;
     const list = field(operation as unknown as Node, "servers") as ServerDeclaration[] | undefined;
     if (list === undefined) continue;
