@@ -527,6 +527,14 @@ Deno.test("fromOpenAPI() records the servers the options can change, and only th
   for (const api of builders(relative, { server: 1 })) {
     assertEquals(api("POST /files").url, "https://b.example.com/uploads/files");
   }
+  // Resolved against the chosen server, a relative operation server is checked as a base url.
+  const hostile = describe([{ url: "/api" }, { url: "https://b.example.com/v2" }], {
+    "/files": { post: { servers: [{ url: "//user@evil.example/up" }] } },
+  });
+  assertEquals(
+    refused(() => fromOpenAPI(hostile, { server: 1 })),
+    'Invalid server "//user@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://user@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
+  );
   // A lone relative server is recorded too: choosing it says that it is relative.
   const lone = describe([{ url: "/api" }], { "/x": { get: {} } });
   assertEquals(

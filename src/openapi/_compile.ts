@@ -48,15 +48,13 @@ import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import { carriedBody, checkConverted, fromSwagger2, separatorOf } from "./_swagger2.ts";
 import {
-  baseUrlProblem,
   essence,
   fillUrl,
-  hasScheme,
   headerNameProblem,
   isJsonMediaType,
   isWildcard,
   mediaTypeProblem,
-  serverTextProblem,
+  serverBase,
 } from "./_wire.ts";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -175,11 +173,7 @@ function badServer(server: ServerUrl, problem: string): TypeError {
  */
 function documentServer(c: Compile, document: Node): string | undefined {
   const server = firstServer(c, field(document, "servers"), topPlace("servers"));
-  if (server === undefined) return undefined;
-  const absolute = hasScheme(server.url);
-  const problem = absolute ? baseUrlProblem(server.url) : serverTextProblem(server.url);
-  if (problem !== undefined) throw badServer(server, problem);
-  return absolute ? server.url : undefined;
+  return server && serverBase(server.url, undefined, (problem) => badServer(server, problem));
 }
 
 /**
@@ -193,25 +187,7 @@ function documentServer(c: Compile, document: Node): string | undefined {
  * @throws {TypeError} For a server that can be no base url.
  */
 function operationServer(server: ServerUrl, base: string | undefined): string | undefined {
-  if (hasScheme(server.url)) {
-    const problem = baseUrlProblem(server.url);
-    if (problem !== undefined) throw badServer(server, problem);
-    return server.url;
-  }
-  const problem = serverTextProblem(server.url);
-  if (problem !== undefined) throw badServer(server, problem);
-  if (base === undefined) return undefined;
-  let resolved: string;
-  try {
-    resolved = new URL(server.url, base).href;
-  } catch {
-    resolved = server.url;
-  }
-  const against = baseUrlProblem(resolved);
-  if (against !== undefined) {
-    throw badServer(server, `resolved against ${quoteValue(base)}, ${against}`);
-  }
-  return resolved;
+  return serverBase(server.url, base, (problem) => badServer(server, problem));
 }
 
 /** Makes `invalidAt` errors for the fields of the object at `where`. */
