@@ -29,7 +29,9 @@ import type {
 } from "./_declarations.ts";
 import { applied, type Credentials, type SecurityDeclaration } from "./_credentials.ts";
 import { strictKeys, unknownOperation } from "./_strict.ts";
+import { STYLES } from "./_table.ts";
 import { multipartBody, takeMultipart } from "./_multipart.ts";
+import { fillUrl } from "./_wire.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -38,13 +40,6 @@ import {
   jsonText,
   writeParameters,
 } from "./_values.ts";
-
-const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
-  path: "simple",
-  query: "form",
-  header: "simple",
-  cookie: "form",
-};
 
 /** RFC 6570 operators for the path styles. */
 const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
@@ -78,7 +73,7 @@ interface Parameter {
 /** A parameter declaration, read through its own fields only. */
 function readParameter(declaration: ParameterDeclaration): Parameter {
   const location = read(declaration, "in")!;
-  const style = read(declaration, "style") ?? DEFAULT_STYLE[location];
+  const style = read(declaration, "style") ?? STYLES[location][0];
   return {
     in: location,
     name: read(declaration, "name")!,
@@ -121,12 +116,8 @@ function pathTemplate(
   declared: ReadonlyMap<string, Parameter>,
   named: Set<string>,
 ): string {
-  let out = "";
-  let copied = 0;
-  for (let open = path.indexOf("{"); open >= 0; open = path.indexOf("{", copied)) {
-    const close = path.indexOf("}", open);
-    if (close < 0) break; // a lone "{": the template parser reports it
-    const name = path.slice(open + 1, close);
+  // A lone "{" is copied as it is: the template parser reports it.
+  return fillUrl(path, (name) => {
     // RFC 6570's name with `-` (rule 18), and no `%XX`: a name is the caller's key as written.
     if (!isVarname(name, true) || name.includes("%")) {
       throw invalidDeclaration(
@@ -149,10 +140,8 @@ function pathTemplate(
       );
     }
     const explode = parameter !== undefined && parameter.explode && !parameter.json;
-    out += path.slice(copied, open) + "{" + operator + name + (explode ? "*" : "") + "}";
-    copied = close + 1;
-  }
-  return copied === 0 ? path : out + path.slice(copied);
+    return "{" + operator + name + (explode ? "*" : "") + "}";
+  });
 }
 
 /** The named options an operation declares as its parameters or body fields. */

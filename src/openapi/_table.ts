@@ -64,7 +64,7 @@ const TOP = "the top";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
-/** The styles OpenAPI allows for each location. */
+/** The styles OpenAPI allows for each location, its default first. */
 export const STYLES: { readonly [L in ParameterLocation]: readonly ParameterStyle[] } = {
   path: ["simple", "label", "matrix"],
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
