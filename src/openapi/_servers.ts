@@ -13,10 +13,9 @@
  * @module
  */
 
-import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/kit.ts";
+import { isPlainObject, listed, own, quoteValue, setOwn } from "../endpoint/kit.ts";
 import type { Operations, ServerDeclaration } from "./_declarations.ts";
 import { field, invalidAt, type Node, object, type Place, place, type Resolver } from "./_refs.ts";
-import { listed } from "./_strict.ts";
 import { fillUrl, serverBase } from "./_wire.ts";
 
 /** A server object's url and variables, as the table records them (string defaults and enums only). */

@@ -17,7 +17,7 @@ import type {
   ServerDeclaration,
 } from "./_declarations.ts";
 import { type SchemeDeclaration, schemeOf, type SecurityDeclaration } from "./_credentials.ts";
-import { copyPlain, isPlainObject, isToken, quoteValue } from "../endpoint/kit.ts";
+import { copyPlain, isPlainObject, isToken, listed, quoteValue } from "../endpoint/kit.ts";
 import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
@@ -102,14 +102,6 @@ function stringAt(value: unknown, where: string): string {
   return value;
 }
 
-/** `"a", "b" or "c"`. */
-function choices(allowed: readonly string[]): string {
-  const quoted = allowed.map((name) => JSON.stringify(name));
-  return quoted.length < 2
-    ? quoted.join("")
-    : `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
-}
-
 /**
  * An object (`what`) with the fields of `fields` only, each checked in that
  * order when present; those of `required` when absent too.
@@ -159,7 +151,7 @@ function list(item: Check, what = "an array", count?: number): Check {
 function oneOf(allowed: readonly string[], lead = "found"): Check {
   return (value, where) => {
     if (!allowed.includes(value as string)) {
-      throw invalidTable(where, `${lead} ${quoteValue(value)}, expected ${choices(allowed)}`);
+      throw invalidTable(where, `${lead} ${quoteValue(value)}, expected ${listed(allowed)}`);
     }
   };
 }
