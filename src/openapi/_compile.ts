@@ -205,6 +205,28 @@ function contentIsJson(content: unknown, where: Place): boolean {
   return types.length > 0 && isJsonMediaType(types[0]);
 }
 
+/**
+ * The `style` of the object `node` at `where`, one of `allowed` (the styles
+ * of `what`), or `undefined`.
+ */
+function styleOf(
+  node: Node,
+  allowed: readonly ParameterStyle[],
+  what: string,
+  where: Place,
+): ParameterStyle | undefined {
+  const style = field(node, "style");
+  if (style !== undefined && !allowed.includes(style as ParameterStyle)) {
+    throw invalidAt(
+      place(where, "style"),
+      `${quoteValue(style)} is not a style of ${what}, expected ${
+        allowed.map((item) => `"${item}"`).join(", ")
+      }`,
+    );
+  }
+  return style as ParameterStyle | undefined;
+}
+
 /** One parameter object, in the table's form (defaults left out). */
 function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
   const name = field(parameter, "name");
@@ -225,17 +247,7 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     if (problem !== undefined) throw invalidAt(place(where, "name"), problem);
   }
   const allowed = STYLES[location as ParameterLocation];
-  const style = field(parameter, "style");
-  if (
-    style !== undefined && (typeof style !== "string" || !allowed.includes(style as ParameterStyle))
-  ) {
-    throw invalidAt(
-      place(where, "style"),
-      `${quoteValue(style)} is not a style of ${location} parameters, expected ${
-        allowed.map((item) => `"${item}"`).join(", ")
-      }`,
-    );
-  }
+  const style = styleOf(parameter, allowed, `${location} parameters`, where);
   const declaration: Record<string, unknown> = { in: location, name };
   if (style !== undefined && style !== allowed[0]) declaration.style = style;
   const invalid = invalidField(where);
@@ -390,16 +402,8 @@ function readEncoding(
     const at = entry.place;
     const declaration: Record<string, unknown> = {};
     let set = false;
-    const style = field(entry.node, "style");
+    const style = styleOf(entry.node, STYLES.query, "form properties", at);
     if (style !== undefined) {
-      if (typeof style !== "string" || !STYLES.query.includes(style as ParameterStyle)) {
-        throw invalidAt(
-          place(at, "style"),
-          `${quoteValue(style)} is not a style of form properties, expected ${
-            STYLES.query.map((item) => `"${item}"`).join(", ")
-          }`,
-        );
-      }
       declaration.style = style;
       set = true;
     }
