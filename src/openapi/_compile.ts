@@ -26,7 +26,7 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
-import { isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
+import { copyPlain, isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
 import {
   field,
   type FoundObject,
@@ -503,25 +503,6 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
   return body as unknown as BodyDeclaration;
 }
 
-/** A copy of a body declaration, so that no two operations of a table share one. */
-function copyBody(body: BodyDeclaration): BodyDeclaration {
-  const copy: Record<string, unknown> = { ...body };
-  for (const key of ["fields", "closed"]) {
-    const names = field(copy, key) as readonly string[] | undefined;
-    if (names !== undefined) copy[key] = [...names];
-  }
-  for (const key of ["encoding", "multipart"]) {
-    const encoding = field(copy, key) as Record<string, EncodingDeclaration> | undefined;
-    if (encoding === undefined) continue;
-    const copied: Record<string, EncodingDeclaration> = {};
-    for (const property of Object.keys(encoding)) {
-      setOwn(copied, property, { ...encoding[property] });
-    }
-    copy[key] = copied;
-  }
-  return copy as unknown as BodyDeclaration;
-}
-
 /** An operation's request body (or `$ref` to one), read once per compile (see readParameter). */
 function readBody(
   c: Compile,
@@ -534,7 +515,8 @@ function readBody(
   const read = () => bodyOf(c, requestBody.node, requestBody.place);
   if (!requestBody.shared && !within) return read();
   const body = once(c.bodies, requestBody.node, read);
-  return body === undefined ? undefined : copyBody(body);
+  // A copy, so that no two operations of a table share a declaration.
+  return copyPlain(body, false, "a body");
 }
 
 /** What an operation declares, its server not yet weighed against the path's and the description's. */
