@@ -14,6 +14,7 @@ import {
   isNamedOption,
   openApiQuery,
   type OperationPlan,
+  own,
   type QueryWriter,
   quoteValue,
   valuesOverDefaults,
@@ -52,12 +53,10 @@ const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
  * A declaration's own field `key`, never one inherited: a table may be
  * hand-made, and Object.prototype polluted (docs/design.md rule 14).
  */
-function read<D extends object, K extends keyof D & string>(
+const read = own as <D extends object, K extends keyof D & string>(
   declaration: D,
   key: K,
-): D[K] | undefined {
-  return Object.hasOwn(declaration, key) ? declaration[key] : undefined;
-}
+) => D[K] | undefined;
 
 /** A parameter as compiled: its own fields, with the defaults of its location and style. */
 interface Parameter {
