@@ -253,7 +253,7 @@ function bodyWriter(body: BodyDeclaration | undefined): OperationPlan["body"] {
   const carrier = body && read(body, "parameter");
   if (carrier !== undefined) {
     // Swagger 2.0's body parameter: its value is the body (docs/design.md rule 27).
-    return (members) => Object.hasOwn(members, carrier) ? members[carrier] : undefined;
+    return (members) => own(members, carrier);
   } else if (kind === "form") {
     const encoding = formEncoding(read(body!, "encoding"));
     return (members) => formBody(members, encoding);
@@ -282,7 +282,7 @@ function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pa
       const names = plan.url.names;
       for (let i = 0; i < names.length; i++) {
         // `raw` is filled by index: a hole is undefined, never what a prototype holds.
-        const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
+        const value = own(raw, i) ?? plan.urlDefaults[i];
         const declared = path.get(names[i]);
         if (value === undefined || declared === undefined) continue;
         if (declared.json) raw[i] = jsonText(names[i], value);

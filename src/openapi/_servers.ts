@@ -33,7 +33,7 @@ export function declareServer(server: Node): ServerDeclaration {
     if (Array.isArray(allowed)) {
       const strings: string[] = [];
       for (let i = 0; i < allowed.length; i++) {
-        const item = Object.hasOwn(allowed, i) ? allowed[i] : undefined;
+        const item = own(allowed, i);
         if (typeof item === "string") strings.push(item);
       }
       if (strings.length > 0) entry.enum = strings;
@@ -62,7 +62,7 @@ export function documentServers(
   for (let i = 0; i < servers.length; i++) {
     const found = object(
       refs,
-      Object.hasOwn(servers, i) ? servers[i] : undefined,
+      own(servers, i),
       place(where, i),
       "a server",
     );
