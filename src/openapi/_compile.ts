@@ -26,7 +26,14 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
-import { copyPlain, isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
+import {
+  copyPlain,
+  isNamedOption,
+  isPlainObject,
+  listed,
+  quoteValue,
+  setOwn,
+} from "../endpoint/kit.ts";
 import {
   field,
   type FoundObject,
@@ -219,9 +226,7 @@ function styleOf(
   if (style !== undefined && !allowed.includes(style as ParameterStyle)) {
     throw invalidAt(
       place(where, "style"),
-      `${quoteValue(style)} is not a style of ${what}, expected ${
-        allowed.map((item) => `"${item}"`).join(", ")
-      }`,
+      `${quoteValue(style)} is not a style of ${what}, expected ${listed(allowed)}`,
     );
   }
   return style as ParameterStyle | undefined;

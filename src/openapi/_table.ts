@@ -118,7 +118,7 @@ function record(
       if (!allowed.includes(key)) {
         throw invalidTable(
           inside(where, key),
-          `unknown field, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
+          `unknown field, expected ${listed(allowed)}`,
         );
       }
     }
