@@ -23,8 +23,9 @@ import { WASM_HEX } from "../src/uri_template/_wasm_bytes.generated.ts";
 /**
  * The internal property names the npm build shortens: fields of the
  * endpoint layer's plans, flavours, compiled urls and key kinds, the
- * members of `Role` that no public name shares, and fields of the template
- * layer's compiled templates.
+ * members of `Role` that no public name shares, fields of the template
+ * layer's compiled templates, and of `./openapi`'s declared values, nearest
+ * routes and compile state.
  */
 export const INTERNAL_PROPERTIES: readonly string[] = [
   "slots",
@@ -77,6 +78,9 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "Data",
   "scan",
   "next",
+  "reserved",
+  "distance",
+  "choices",
 ];
 
 /** The short name of `INTERNAL_PROPERTIES[i]`: `$0`, `$1`... (no source name starts with `$`). */
