@@ -162,12 +162,13 @@ function firstServer(c: Compile, servers: unknown, where: Place): ServerUrl | un
   };
 }
 
-/** The `TypeError` for a server that cannot be a base url. */
-function badServer(server: ServerUrl, problem: string): TypeError {
-  return invalidAt(
-    server.place,
-    server.filled ? `with its variables at their defaults, ${problem}` : problem,
-  );
+/** Makes the `TypeError` for a problem that keeps `server` from being a base url. */
+function badServer(server: ServerUrl): (problem: string) => TypeError {
+  return (problem) =>
+    invalidAt(
+      server.place,
+      server.filled ? `with its variables at their defaults, ${problem}` : problem,
+    );
 }
 
 /**
@@ -180,21 +181,7 @@ function badServer(server: ServerUrl, problem: string): TypeError {
  */
 function documentServer(c: Compile, document: Node): string | undefined {
   const server = firstServer(c, field(document, "servers"), topPlace("servers"));
-  return server && serverBase(server.url, undefined, (problem) => badServer(server, problem));
-}
-
-/**
- * The base url of an operation whose own (or path's) first server is
- * `server`: an absolute one as it is; a relative one resolved against the
- * description's absolute server `base` (routecast has no document location,
- * which the OpenAPI Specification resolves it against), or `undefined`
- * without one (a call then needs a `baseUrl`, as for a relative server of
- * the description).
- *
- * @throws {TypeError} For a server that can be no base url.
- */
-function operationServer(server: ServerUrl, base: string | undefined): string | undefined {
-  return serverBase(server.url, base, (problem) => badServer(server, problem));
+  return server && serverBase(server.url, undefined, badServer(server));
 }
 
 /** Makes `invalidAt` errors for the fields of the object at `where`. */
@@ -633,7 +620,9 @@ function operationDeclaration(
 ): OperationDeclaration {
   const operation = readOperation(c, value, where, path.common, path.item.shared);
   const own = operation.server ?? path.server;
-  const operationBase = own === undefined ? undefined : operationServer(own, server);
+  // A relative one is resolved against the description's absolute server (routecast has no
+  // document location, which the specification resolves it against), else a call needs a baseUrl.
+  const operationBase = own && serverBase(own.url, server, badServer(own));
   const declaration: Record<string, unknown> = {};
   if (operation.parameters.length > 0) declaration.parameters = operation.parameters;
   if (operation.body !== undefined) declaration.body = operation.body;
