@@ -46,13 +46,17 @@ function kilobytes(kb: number): number {
  * `.` +0.2 KB, `./lite` and `./octokit` +0.15 KB, `./openapi` +0.3 KB. Its
  * targets (`./lite`, `./octokit` 10.5 KB; `.` 15.2 KB; `./openapi` 17.0
  * KB; `./uri-template/lite` 3.5 KB; the Octokit pair +8.5 KB) are not
- * reached.
+ * reached. Rules 26 and 27 (credentials, multipart, servers, strict routes,
+ * Swagger 2.0) took `./openapi` to 27.6 KB; code shared instead of copied
+ * brought it to 26.9 KB, and the other entries back under their sizes
+ * before rule 26; the lazy Swagger 2.0 conversion, the server options'
+ * scan and the multipart `tsv` join took it to 27.2 KB.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(17.4) },
   "./lite": { name: "endpoint", budget: kilobytes(13.0) },
   "./octokit": { name: "endpoint", budget: kilobytes(13.0) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.9) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.2) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };

@@ -22,8 +22,10 @@ import { WASM_HEX } from "../src/uri_template/_wasm_bytes.generated.ts";
 
 /**
  * The internal property names the npm build shortens: fields of the
- * endpoint layer's plans, flavours, compiled urls and key kinds, and of the
- * template layer's compiled templates.
+ * endpoint layer's plans, flavours, compiled urls and key kinds, the
+ * members of `Role` that no public name shares, fields of the template
+ * layer's compiled templates, and of `./openapi`'s declared values, nearest
+ * routes and compile state.
  */
 export const INTERNAL_PROPERTIES: readonly string[] = [
   "slots",
@@ -70,6 +72,15 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "refs",
   "low",
   "common",
+  "UrlVariable",
+  "Override",
+  "BaseUrl",
+  "Data",
+  "scan",
+  "next",
+  "reserved",
+  "distance",
+  "choices",
 ];
 
 /** The short name of `INTERNAL_PROPERTIES[i]`: `$0`, `$1`... (no source name starts with `$`). */

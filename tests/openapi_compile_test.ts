@@ -526,6 +526,40 @@ Deno.test("compileOpenAPI() reports a shared part's problem where it is written,
   }
 });
 
+Deno.test("compileOpenAPI() gives each operation its own copy of a shared request body", () => {
+  const body = {
+    content: {
+      "application/x-www-form-urlencoded": {
+        schema: { type: "object", properties: { data: {} }, additionalProperties: false },
+        encoding: { data: { style: "form", explode: false } },
+      },
+      "multipart/form-data": { encoding: { file: { contentType: "image/png" } } },
+    },
+  };
+  const ref = { $ref: "#/components/requestBodies/Shared" };
+  const table = compileOpenAPI(describe(
+    { "/a": { post: { requestBody: ref } }, "/b": { put: { requestBody: ref } } },
+    { components: { requestBodies: { Shared: body } } },
+  ));
+  // deno-lint-ignore no-explicit-any
+  const a = table.operations["POST /a"].body as any;
+  // deno-lint-ignore no-explicit-any
+  const b = table.operations["PUT /b"].body as any;
+  assertEquals(a, b);
+  assertEquals(a.fields, ["data"]);
+  // Changing one operation's body changes no other's, at any depth.
+  a.type = "text/plain";
+  a.fields.push("x");
+  a.closed.push("x");
+  a.encoding.data.style = "pipeDelimited";
+  a.multipart.file.contentType = "text/plain";
+  assertEquals(b.type, "application/x-www-form-urlencoded");
+  assertEquals(b.fields, ["data"]);
+  assertEquals(b.closed, ["data"]);
+  assertEquals(b.encoding.data.style, "form");
+  assertEquals(b.multipart.file.contentType, "image/png");
+});
+
 Deno.test("compileOpenAPI() walks allOf, oneOf and anyOf at any depth, with no RangeError", () => {
   for (const depth of [10_000, 100_000]) {
     let schema: Record<string, unknown> = { properties: { url: {}, data: {} } };

@@ -551,7 +551,7 @@ Deno.test("fromOpenAPITable() refuses security a compileOpenAPI() could not have
     ],
     [
       table({ schemes: { b: { type: "http", scheme: "x", name: "n" } } }),
-      'Invalid OpenAPI table at schemes.b.name: unknown field, expected "type", "scheme"',
+      'Invalid OpenAPI table at schemes.b.name: unknown field, expected "type" or "scheme"',
     ],
     [
       table({ schemes: { b: { error: 1 } } }),

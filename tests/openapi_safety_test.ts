@@ -397,7 +397,7 @@ Deno.test("fromOpenAPITable() bounds the media type in 'expected the body as dat
         "a\r\nb": 1,
       } as unknown as OpenAPITable),
     TypeError,
-    'Invalid OpenAPI table at ["a\\r\\nb"]: unknown field, expected "format", "server", "servers", "schemes", "security", "operations"',
+    'Invalid OpenAPI table at ["a\\r\\nb"]: unknown field, expected "format", "server", "servers", "schemes", "security" or "operations"',
   );
 });
 

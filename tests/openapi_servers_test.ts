@@ -268,7 +268,7 @@ Deno.test("fromOpenAPI() refuses a server index out of range, negative, not an i
   // The urls are listed, quoted.
   assertStringIncludes(
     refused(() => fromOpenAPI(description, { server: 9 })),
-    '"https://{region}.api.example.com/{version}", "https://sandbox.example.com", "/relative"',
+    '"https://{region}.api.example.com/{version}", "https://sandbox.example.com" or "/relative"',
   );
   // A description without servers has none to choose.
   const none = { ...description, servers: undefined };
@@ -324,7 +324,7 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
   }
   assertEquals(
     refused(() => fromOpenAPI(description, { serverVariables: { region: "mars" } })),
-    'Invalid value "mars" for server variable "region": expected one of "eu", "us"',
+    'Invalid value "mars" for server variable "region": expected one of "eu" or "us"',
   );
   // The enum of the variable's own server: the path's "region" has none.
   assertEquals(
@@ -333,7 +333,7 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
   );
   assertEquals(
     refused(() => fromOpenAPI(description, { serverVariables: { regoin: "eu" } })),
-    'Invalid server variable "regoin": expected one of "region", "version"',
+    'Invalid server variable "regoin": expected one of "region" or "version"',
   );
   assertEquals(
     refused(() => fromOpenAPI(description, { serverVariables: "region=eu" } as never)),
@@ -352,7 +352,7 @@ Deno.test("fromOpenAPI() with server options: __proto__, a polluted Object.proto
   const proto = JSON.parse('{"__proto__": "eu"}');
   assertEquals(
     refused(() => fromOpenAPI(description, { serverVariables: proto })),
-    'Invalid server variable "__proto__": expected one of "region", "version"',
+    'Invalid server variable "__proto__": expected one of "region" or "version"',
   );
   // __proto__ as a description's variable name is a variable like any other.
   const named = JSON.parse(
@@ -365,7 +365,7 @@ Deno.test("fromOpenAPI() with server options: __proto__, a polluted Object.proto
   }
   assertStringIncludes(
     refused(() => fromOpenAPI(named, { serverVariables: JSON.parse('{"__proto__": "f"}') })),
-    'Invalid value "f" for server variable "__proto__": expected one of "d", "e"',
+    'Invalid value "f" for server variable "__proto__": expected one of "d" or "e"',
   );
   // A polluted Object.prototype supplies no variable, option, default or enum.
   const prototype = Object.prototype as Record<string, unknown>;
@@ -527,6 +527,14 @@ Deno.test("fromOpenAPI() records the servers the options can change, and only th
   for (const api of builders(relative, { server: 1 })) {
     assertEquals(api("POST /files").url, "https://b.example.com/uploads/files");
   }
+  // Resolved against the chosen server, a relative operation server is checked as a base url.
+  const hostile = describe([{ url: "/api" }, { url: "https://b.example.com/v2" }], {
+    "/files": { post: { servers: [{ url: "//user@evil.example/up" }] } },
+  });
+  assertEquals(
+    refused(() => fromOpenAPI(hostile, { server: 1 })),
+    'Invalid server "//user@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://user@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
+  );
   // A lone relative server is recorded too: choosing it says that it is relative.
   const lone = describe([{ url: "/api" }], { "/x": { get: {} } });
   assertEquals(
@@ -557,7 +565,7 @@ Deno.test("fromOpenAPITable() refuses hostile server records", () => {
     ],
     [
       (t) => t.servers = [{ url: "https://a", extra: 1 }],
-      'Invalid OpenAPI table at servers[0].extra: unknown field, expected "url", "variables"',
+      'Invalid OpenAPI table at servers[0].extra: unknown field, expected "url" or "variables"',
     ],
     [
       (t) => t.servers = [{ url: "https://a", variables: [] }],
@@ -578,7 +586,7 @@ Deno.test("fromOpenAPITable() refuses hostile server records", () => {
     [
       (t) =>
         t.servers = [{ url: "https://a", variables: JSON.parse('{"__proto__": {"evil": 1}}') }],
-      'Invalid OpenAPI table at servers[0].variables.__proto__.evil: unknown field, expected "default", "enum"',
+      'Invalid OpenAPI table at servers[0].variables.__proto__.evil: unknown field, expected "default" or "enum"',
     ],
     [
       (t) => ((t.operations as Json)["POST /uploads"] as Json).servers = [],

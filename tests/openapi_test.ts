@@ -636,7 +636,7 @@ Deno.test("fromOpenAPI() reports a problem in one operation when that route is c
     ],
     [
       describe({ "/a": { get: { parameters: [{ name: "x", in: "query", style: "matrix" }] } } }),
-      'Invalid OpenAPI description at paths["/a"].get.parameters[0].style: "matrix" is not a style of query parameters, expected "form", "spaceDelimited", "pipeDelimited", "deepObject"',
+      'Invalid OpenAPI description at paths["/a"].get.parameters[0].style: "matrix" is not a style of query parameters, expected "form", "spaceDelimited", "pipeDelimited" or "deepObject"',
     ],
     [
       describe({ "/a": { get: { parameters: [{ in: "query" }] } } }),
@@ -760,7 +760,7 @@ Deno.test("fromOpenAPI() builds other routes as createEndpoint does, with option
   assertThrows(
     () => fromOpenAPI(describe({}), { base: "x" } as never),
     TypeError,
-    'Invalid option "base": expected one of "baseUrl", "defaults", "config", "credentials", "server", "serverVariables", "strict"',
+    'Invalid option "base": expected one of "baseUrl", "defaults", "config", "credentials", "server", "serverVariables" or "strict"',
   );
   assertThrows(
     () => fromOpenAPI(describe({}), { config: { lists: "x" } } as never),
@@ -904,7 +904,7 @@ Deno.test("fromOpenAPITable() refuses what compileOpenAPI() could not have writt
     ],
     [
       { format: "routecast-openapi-table/1", operations: {}, extra: 1 },
-      'Invalid OpenAPI table at extra: unknown field, expected "format", "server", "servers", "schemes", "security", "operations"',
+      'Invalid OpenAPI table at extra: unknown field, expected "format", "server", "servers", "schemes", "security" or "operations"',
     ],
     [
       { format: "routecast-openapi-table/1", operations: { "get /a": {} } },

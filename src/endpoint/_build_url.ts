@@ -10,7 +10,7 @@ import type { Plan } from "./_plan.ts";
 import type { Call } from "./_call.ts";
 import { over } from "./_merge.ts";
 import { invalid, quoteValue } from "./_messages.ts";
-import { ownAt } from "./_own.ts";
+import { own } from "./_own.ts";
 import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
 
@@ -94,7 +94,7 @@ function expanded(plan: Plan, raw: unknown[], baseUrl: unknown): string {
     const fallback = plan.urlDefaults[i];
     values[i] = urlValue(
       names[i],
-      fallback === undefined ? ownAt(raw, i) : over(fallback, ownAt(raw, i), names[i], false),
+      fallback === undefined ? own(raw, i) : over(fallback, own(raw, i), names[i], false),
     );
   }
   if (plan.flavour.requirePathVariables) {

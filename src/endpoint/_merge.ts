@@ -11,7 +11,7 @@
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
 import { copyPlain, MAX_DEPTH, tooDeep } from "./_copy.ts";
-import { isPlainObject, own, ownAt, setOwn } from "./_own.ts";
+import { isPlainObject, own, setOwn } from "./_own.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
@@ -261,9 +261,9 @@ export function valuesOverDefaults(
 ): unknown[] {
   const merged: unknown[] = [];
   for (let i = 0; i < names.length; i++) {
-    const fallback = ownAt(defaults, i);
+    const fallback = own(defaults, i);
     merged.push(
-      fallback === undefined ? ownAt(values, i) : over(fallback, ownAt(values, i), names[i], false),
+      fallback === undefined ? own(values, i) : over(fallback, own(values, i), names[i], false),
     );
   }
   return merged;

@@ -37,3 +37,17 @@ export function quoteValue(value: unknown): string {
 export function invalid(what: string, value: unknown, expected: string): TypeError {
   return new TypeError(`Invalid ${what} ${quoteValue(value)}: ${expected}`);
 }
+
+/**
+ * The quoted names of a list for a message, `"a", "b" or "c"`: at most
+ * `most` of them and about 480 characters, then how many more there are.
+ */
+export function listed(names: readonly string[], most = names.length): string {
+  let out = "";
+  for (let i = 0; i < names.length; i++) {
+    const next = (i === 0 ? "" : i === names.length - 1 ? " or " : ", ") + quoteValue(names[i]);
+    if (i === most || out.length + next.length > 480) return `${out} or ${names.length - i} more`;
+    out += next;
+  }
+  return out;
+}

@@ -26,15 +26,12 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   }
 }
 
-/** The value of `key` when it is an own property of `object`, else `undefined`. */
-export function own(object: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
 /**
- * `list[i]` of a sparse array the call fills by index: a hole is undefined,
- * never what `Object.prototype` holds at that index (docs/design.md rule 14).
+ * The value of `key` when it is an own property of `object`, else
+ * `undefined`: for `list[i]` of a sparse array the call fills by index, a
+ * hole is undefined, never what `Object.prototype` holds at that index
+ * (docs/design.md rule 14).
  */
-export function ownAt(list: readonly unknown[], i: number): unknown {
-  return Object.hasOwn(list, i) ? list[i] : undefined;
+export function own(object: object, key: string | number): unknown {
+  return Object.hasOwn(object, key) ? (object as Record<string | number, unknown>)[key] : undefined;
 }

@@ -30,7 +30,7 @@ export { copyPlain, MAX_DEPTH } from "./_copy.ts";
 export { over, valuesOverDefaults } from "./_merge.ts";
 
 // Messages.
-export { invalid, quoteValue, typeName } from "./_messages.ts";
+export { invalid, listed, quoteValue, typeName } from "./_messages.ts";
 
 // Headers, bodies, values.
 export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";

@@ -26,7 +26,14 @@ import type {
   ParameterLocation,
   ParameterStyle,
 } from "./_declarations.ts";
-import { isNamedOption, isPlainObject, quoteValue, setOwn } from "../endpoint/kit.ts";
+import {
+  copyPlain,
+  isNamedOption,
+  isPlainObject,
+  listed,
+  quoteValue,
+  setOwn,
+} from "../endpoint/kit.ts";
 import {
   field,
   type FoundObject,
@@ -55,15 +62,13 @@ import {
   type Swagger2Document,
 } from "./_swagger2.ts";
 import {
-  baseUrlProblem,
   essence,
   fillUrl,
-  hasScheme,
   headerNameProblem,
   isJsonMediaType,
   isWildcard,
   mediaTypeProblem,
-  serverTextProblem,
+  serverBase,
 } from "./_wire.ts";
 
 const METHODS = [...SWAGGER2_METHODS, "trace"];
@@ -166,12 +171,13 @@ function firstServer(c: Compile, servers: unknown, where: Place): ServerUrl | un
   };
 }
 
-/** The `TypeError` for a server that cannot be a base url. */
-function badServer(server: ServerUrl, problem: string): TypeError {
-  return invalidAt(
-    server.place,
-    server.filled ? `with its variables at their defaults, ${problem}` : problem,
-  );
+/** Makes the `TypeError` for a problem that keeps `server` from being a base url. */
+function badServer(server: ServerUrl): (problem: string) => TypeError {
+  return (problem) =>
+    invalidAt(
+      server.place,
+      server.filled ? `with its variables at their defaults, ${problem}` : problem,
+    );
 }
 
 /**
@@ -184,43 +190,7 @@ function badServer(server: ServerUrl, problem: string): TypeError {
  */
 function documentServer(c: Compile, document: Node): string | undefined {
   const server = firstServer(c, field(document, "servers"), topPlace("servers"));
-  if (server === undefined) return undefined;
-  const absolute = hasScheme(server.url);
-  const problem = absolute ? baseUrlProblem(server.url) : serverTextProblem(server.url);
-  if (problem !== undefined) throw badServer(server, problem);
-  return absolute ? server.url : undefined;
-}
-
-/**
- * The base url of an operation whose own (or path's) first server is
- * `server`: an absolute one as it is; a relative one resolved against the
- * description's absolute server `base` (routecast has no document location,
- * which the OpenAPI Specification resolves it against), or `undefined`
- * without one (a call then needs a `baseUrl`, as for a relative server of
- * the description).
- *
- * @throws {TypeError} For a server that can be no base url.
- */
-function operationServer(server: ServerUrl, base: string | undefined): string | undefined {
-  if (hasScheme(server.url)) {
-    const problem = baseUrlProblem(server.url);
-    if (problem !== undefined) throw badServer(server, problem);
-    return server.url;
-  }
-  const problem = serverTextProblem(server.url);
-  if (problem !== undefined) throw badServer(server, problem);
-  if (base === undefined) return undefined;
-  let resolved: string;
-  try {
-    resolved = new URL(server.url, base).href;
-  } catch {
-    resolved = server.url;
-  }
-  const against = baseUrlProblem(resolved);
-  if (against !== undefined) {
-    throw badServer(server, `resolved against ${quoteValue(base)}, ${against}`);
-  }
-  return resolved;
+  return server && serverBase(server.url, undefined, badServer(server));
 }
 
 /** Makes `invalidAt` errors for the fields of the object at `where`. */
@@ -236,6 +206,26 @@ function contentIsJson(content: unknown, where: Place): boolean {
   }
   const types = Object.keys(content);
   return types.length > 0 && isJsonMediaType(types[0]);
+}
+
+/**
+ * The `style` of the object `node` at `where`, one of `allowed` (the styles
+ * of `what`), or `undefined`.
+ */
+function styleOf(
+  node: Node,
+  allowed: readonly ParameterStyle[],
+  what: string,
+  where: Place,
+): ParameterStyle | undefined {
+  const style = field(node, "style");
+  if (style !== undefined && !allowed.includes(style as ParameterStyle)) {
+    throw invalidAt(
+      place(where, "style"),
+      `${quoteValue(style)} is not a style of ${what}, expected ${listed(allowed)}`,
+    );
+  }
+  return style as ParameterStyle | undefined;
 }
 
 /** One parameter object, in the table's form (defaults left out). */
@@ -258,17 +248,7 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     if (problem !== undefined) throw invalidAt(place(where, "name"), problem);
   }
   const allowed = STYLES[location as ParameterLocation];
-  const style = field(parameter, "style");
-  if (
-    style !== undefined && (typeof style !== "string" || !allowed.includes(style as ParameterStyle))
-  ) {
-    throw invalidAt(
-      place(where, "style"),
-      `${quoteValue(style)} is not a style of ${location} parameters, expected ${
-        allowed.map((item) => `"${item}"`).join(", ")
-      }`,
-    );
-  }
+  const style = styleOf(parameter, allowed, `${location} parameters`, where);
   const declaration: Record<string, unknown> = { in: location, name };
   if (style !== undefined && style !== allowed[0]) declaration.style = style;
   const invalid = invalidField(where);
@@ -427,16 +407,8 @@ function readEncoding(
     const at = entry.place;
     const declaration: Record<string, unknown> = {};
     let set = false;
-    const style = field(entry.node, "style");
+    const style = styleOf(entry.node, STYLES.query, "form properties", at);
     if (style !== undefined) {
-      if (typeof style !== "string" || !STYLES.query.includes(style as ParameterStyle)) {
-        throw invalidAt(
-          place(at, "style"),
-          `${quoteValue(style)} is not a style of form properties, expected ${
-            STYLES.query.map((item) => `"${item}"`).join(", ")
-          }`,
-        );
-      }
       declaration.style = style;
       set = true;
     }
@@ -536,25 +508,6 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
   return body as unknown as BodyDeclaration;
 }
 
-/** A copy of a body declaration, so that no two operations of a table share one. */
-function copyBody(body: BodyDeclaration): BodyDeclaration {
-  const copy: Record<string, unknown> = { ...body };
-  for (const key of ["fields", "closed"]) {
-    const names = field(copy, key) as readonly string[] | undefined;
-    if (names !== undefined) copy[key] = [...names];
-  }
-  for (const key of ["encoding", "multipart"]) {
-    const encoding = field(copy, key) as Record<string, EncodingDeclaration> | undefined;
-    if (encoding === undefined) continue;
-    const copied: Record<string, EncodingDeclaration> = {};
-    for (const property of Object.keys(encoding)) {
-      setOwn(copied, property, { ...encoding[property] });
-    }
-    copy[key] = copied;
-  }
-  return copy as unknown as BodyDeclaration;
-}
-
 /** An operation's request body (or `$ref` to one), read once per compile (see readParameter). */
 function readBody(
   c: Compile,
@@ -567,7 +520,8 @@ function readBody(
   const read = () => bodyOf(c, requestBody.node, requestBody.place);
   if (!requestBody.shared && !within) return read();
   const body = once(c.bodies, requestBody.node, read);
-  return body === undefined ? undefined : copyBody(body);
+  // A copy, so that no two operations of a table share a declaration.
+  return copyPlain(body, false, "a body");
 }
 
 /** What an operation declares, its server not yet weighed against the path's and the description's. */
@@ -687,7 +641,9 @@ function operationDeclaration(
 ): OperationDeclaration {
   const operation = readOperation(c, value, where, path.common, path.item.shared);
   const own = operation.server ?? path.server;
-  const operationBase = own === undefined ? undefined : operationServer(own, server);
+  // A relative one is resolved against the description's absolute server (routecast has no
+  // document location, which the specification resolves it against), else a call needs a baseUrl.
+  const operationBase = own && serverBase(own.url, server, badServer(own));
   const declaration: Record<string, unknown> = {};
   if (operation.parameters.length > 0) declaration.parameters = operation.parameters;
   if (operation.body !== undefined) declaration.body = operation.body;

@@ -13,6 +13,7 @@ import {
   encodeQuery,
   isPlainObject,
   isToken,
+  listed,
   quoteValue,
   setOwn,
   typeName,
@@ -305,11 +306,7 @@ export function readCredentials(
       const names = [...schemes.keys()];
       throw new TypeError(
         `Invalid credentials: ${quoteValue(key)} is not a security scheme of the description, ${
-          names.length === 0
-            ? "which defines none"
-            : `expected ${names.slice(0, NAMES_SHOWN).map(quoteValue).join(", ")}${
-              names.length > NAMES_SHOWN ? ` or ${names.length - NAMES_SHOWN} more` : ""
-            }`
+          names.length === 0 ? "which defines none" : `expected ${listed(names, NAMES_SHOWN)}`
         }`,
       );
     }

@@ -14,6 +14,7 @@ import {
   isNamedOption,
   openApiQuery,
   type OperationPlan,
+  own,
   type QueryWriter,
   quoteValue,
   valuesOverDefaults,
@@ -29,7 +30,9 @@ import type {
 } from "./_declarations.ts";
 import { applied, type Credentials, type SecurityDeclaration } from "./_credentials.ts";
 import { strictKeys, unknownOperation } from "./_strict.ts";
+import { STYLES } from "./_table.ts";
 import { multipartBody, takeMultipart } from "./_multipart.ts";
+import { fillUrl } from "./_wire.ts";
 import {
   type DeclaredValue,
   formBody,
@@ -38,13 +41,6 @@ import {
   jsonText,
   writeParameters,
 } from "./_values.ts";
-
-const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
-  path: "simple",
-  query: "form",
-  header: "simple",
-  cookie: "form",
-};
 
 /** RFC 6570 operators for the path styles. */
 const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
@@ -57,12 +53,10 @@ const PATH_OPERATOR: Partial<Record<ParameterStyle, string>> = {
  * A declaration's own field `key`, never one inherited: a table may be
  * hand-made, and Object.prototype polluted (docs/design.md rule 14).
  */
-function read<D extends object, K extends keyof D & string>(
+const read = own as <D extends object, K extends keyof D & string>(
   declaration: D,
   key: K,
-): D[K] | undefined {
-  return Object.hasOwn(declaration, key) ? declaration[key] : undefined;
-}
+) => D[K] | undefined;
 
 /** A parameter as compiled: its own fields, with the defaults of its location and style. */
 interface Parameter {
@@ -78,7 +72,7 @@ interface Parameter {
 /** A parameter declaration, read through its own fields only. */
 function readParameter(declaration: ParameterDeclaration): Parameter {
   const location = read(declaration, "in")!;
-  const style = read(declaration, "style") ?? DEFAULT_STYLE[location];
+  const style = read(declaration, "style") ?? STYLES[location][0];
   return {
     in: location,
     name: read(declaration, "name")!,
@@ -121,12 +115,8 @@ function pathTemplate(
   declared: ReadonlyMap<string, Parameter>,
   named: Set<string>,
 ): string {
-  let out = "";
-  let copied = 0;
-  for (let open = path.indexOf("{"); open >= 0; open = path.indexOf("{", copied)) {
-    const close = path.indexOf("}", open);
-    if (close < 0) break; // a lone "{": the template parser reports it
-    const name = path.slice(open + 1, close);
+  // A lone "{" is copied as it is: the template parser reports it.
+  return fillUrl(path, (name) => {
     // RFC 6570's name with `-` (rule 18), and no `%XX`: a name is the caller's key as written.
     if (!isVarname(name, true) || name.includes("%")) {
       throw invalidDeclaration(
@@ -149,10 +139,8 @@ function pathTemplate(
       );
     }
     const explode = parameter !== undefined && parameter.explode && !parameter.json;
-    out += path.slice(copied, open) + "{" + operator + name + (explode ? "*" : "") + "}";
-    copied = close + 1;
-  }
-  return copied === 0 ? path : out + path.slice(copied);
+    return "{" + operator + name + (explode ? "*" : "") + "}";
+  });
 }
 
 /** The named options an operation declares as its parameters or body fields. */
@@ -265,7 +253,7 @@ function bodyWriter(body: BodyDeclaration | undefined): OperationPlan["body"] {
   const carrier = body && read(body, "parameter");
   if (carrier !== undefined) {
     // Swagger 2.0's body parameter: its value is the body (docs/design.md rule 27).
-    return (members) => Object.hasOwn(members, carrier) ? members[carrier] : undefined;
+    return (members) => own(members, carrier);
   } else if (kind === "form") {
     const encoding = formEncoding(read(body!, "encoding"));
     return (members) => formBody(members, encoding);
@@ -294,7 +282,7 @@ function jsonPathValues(path: ReadonlyMap<string, Parameter>): OperationPlan["pa
       const names = plan.url.names;
       for (let i = 0; i < names.length; i++) {
         // `raw` is filled by index: a hole is undefined, never what a prototype holds.
-        const value = (Object.hasOwn(raw, i) ? raw[i] : undefined) ?? plan.urlDefaults[i];
+        const value = own(raw, i) ?? plan.urlDefaults[i];
         const declared = path.get(names[i]);
         if (value === undefined || declared === undefined) continue;
         if (declared.json) raw[i] = jsonText(names[i], value);

@@ -13,11 +13,10 @@
  * @module
  */
 
-import { isPlainObject, own, quoteValue, setOwn } from "../endpoint/kit.ts";
+import { isPlainObject, listed, own, quoteValue, setOwn } from "../endpoint/kit.ts";
 import type { Operations, ServerDeclaration } from "./_declarations.ts";
 import { field, invalidAt, type Node, object, type Place, place, type Resolver } from "./_refs.ts";
-import { listed } from "./_strict.ts";
-import { baseUrlProblem, fillUrl, hasScheme, serverTextProblem } from "./_wire.ts";
+import { fillUrl, serverBase } from "./_wire.ts";
 
 /** A server object's url and variables, as the table records them (string defaults and enums only). */
 export function declareServer(server: Node): ServerDeclaration {
@@ -34,7 +33,7 @@ export function declareServer(server: Node): ServerDeclaration {
     if (Array.isArray(allowed)) {
       const strings: string[] = [];
       for (let i = 0; i < allowed.length; i++) {
-        const item = Object.hasOwn(allowed, i) ? allowed[i] : undefined;
+        const item = own(allowed, i);
         if (typeof item === "string") strings.push(item);
       }
       if (strings.length > 0) entry.enum = strings;
@@ -63,7 +62,7 @@ export function documentServers(
   for (let i = 0; i < servers.length; i++) {
     const found = object(
       refs,
-      Object.hasOwn(servers, i) ? servers[i] : undefined,
+      own(servers, i),
       place(where, i),
       "a server",
     );
@@ -202,24 +201,12 @@ function serverUrl(
   base: string | undefined,
   route?: string,
 ): string | undefined {
-  const url = fill(server, given);
-  const absolute = hasScheme(url);
-  let problem = absolute ? baseUrlProblem(url) : serverTextProblem(url);
-  let resolved: string | undefined = absolute ? url : undefined;
-  if (problem === undefined && !absolute && base !== undefined) {
-    // As compileOpenAPI resolves it against the description's server.
-    try {
-      resolved = new URL(url, base).href;
-    } catch {
-      resolved = url;
-    }
-    problem = baseUrlProblem(resolved);
-  }
-  if (problem !== undefined) {
-    const of = route === undefined ? "" : ` of ${quoteValue(route)}`;
-    throw new TypeError(`Invalid server ${quoteValue(server.url)}${of}: ${problem}`);
-  }
-  return resolved;
+  const of = route === undefined ? "" : ` of ${quoteValue(route)}`;
+  return serverBase(
+    fill(server, given),
+    base,
+    (problem) => new TypeError(`Invalid server ${quoteValue(server.url)}${of}: ${problem}`),
+  );
 }
 
 /**

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { isPlainObject, type OperationPlan, quoteValue, Role } from "../endpoint/kit.ts";
+import { isPlainObject, listed, type OperationPlan, quoteValue, Role } from "../endpoint/kit.ts";
 import type { OperationDeclaration } from "./_declarations.ts";
 import { field } from "./_refs.ts";
 
@@ -62,14 +62,11 @@ export function unknownOperation(route: string, url: string, routes: Iterable<st
     nearest.splice(at, 0, { route: each, distance: found });
     if (nearest.length > 3) nearest.pop();
   }
-  const names = nearest.map((each) => quoteValue(each.route));
   return new TypeError(
     `Unknown operation ${quoteValue(route)}: ${
-      names.length === 0
+      nearest.length === 0
         ? "the description has no operations"
-        : `did you mean ${
-          names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " or " + names.at(-1)
-        }?`
+        : `did you mean ${listed(nearest.map((each) => each.route))}?`
     }`,
   );
 }
@@ -88,17 +85,6 @@ export function closedProperties(schema: unknown): string[] | undefined {
   }
   const properties = field(schema, "properties");
   return isPlainObject(properties) ? Object.keys(properties) : [];
-}
-
-/** The quoted names of a list, bounded for a message. */
-export function listed(names: readonly string[]): string {
-  let out = "";
-  for (const name of names) {
-    const next = (out === "" ? "" : ", ") + quoteValue(name);
-    if (out.length + next.length > 480) return out + ", …";
-    out += next;
-  }
-  return out;
 }
 
 /**

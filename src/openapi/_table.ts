@@ -9,17 +9,15 @@
  */
 
 import type {
-  BodyDeclaration,
   CompiledDescription,
   OperationDeclaration,
   Operations,
-  ParameterDeclaration,
   ParameterLocation,
   ParameterStyle,
   ServerDeclaration,
 } from "./_declarations.ts";
 import { type SchemeDeclaration, schemeOf, type SecurityDeclaration } from "./_credentials.ts";
-import { copyPlain, isPlainObject, isToken, quoteValue } from "../endpoint/kit.ts";
+import { copyPlain, isPlainObject, isToken, listed, quoteValue } from "../endpoint/kit.ts";
 import { at, field, type Node, optionalBoolean } from "./_refs.ts";
 import { baseUrlProblem, headerNameProblem, mediaTypeProblem } from "./_wire.ts";
 
@@ -66,7 +64,7 @@ const TOP = "the top";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
-/** The styles OpenAPI allows for each location. */
+/** The styles OpenAPI allows for each location, its default first. */
 export const STYLES: { readonly [L in ParameterLocation]: readonly ParameterStyle[] } = {
   path: ["simple", "label", "matrix"],
   query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
@@ -78,22 +76,17 @@ function invalidTable(where: string, detail: string): TypeError {
   return new TypeError(`Invalid OpenAPI table at ${where}: ${detail}`);
 }
 
-/** Makes `invalidTable` errors for the fields of the object at `where`. */
-function invalidField(where: string): (key: string, detail: string) => TypeError {
-  return (key, detail) => invalidTable(at(where, key), detail);
+/** The field `key` of the value at `where`, as messages show it. */
+function inside(where: string, key: string | number): string {
+  // At the top, a key is shown as `at` shows it: bounded, quoted unless an identifier.
+  return where === TOP ? at("", key).replace(/^\./, "") : at(where, key);
 }
 
-function checkKeys(node: Node, allowed: readonly string[], where: string): void {
-  for (const key of Object.keys(node)) {
-    if (!allowed.includes(key)) {
-      // A key is shown as `at` shows it: bounded, quoted unless an identifier.
-      throw invalidTable(
-        where === TOP ? at("", key).replace(/^\./, "") : at(where, key),
-        `unknown field, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
-      );
-    }
-  }
-}
+/**
+ * How a value of the table is checked (the tables below say which check
+ * each field has): `where` is its place, `key` its key in a map.
+ */
+type Check = (value: unknown, where: string, key: string) => void;
 
 function plainAt(value: unknown, where: string, what: string): Node {
   if (!isPlainObject(value)) {
@@ -109,189 +102,154 @@ function stringAt(value: unknown, where: string): string {
   return value;
 }
 
-function checkStyle(style: unknown, allowed: readonly string[], where: string): void {
-  if (style !== undefined && (typeof style !== "string" || !allowed.includes(style))) {
-    throw invalidTable(
-      where,
-      `style ${quoteValue(style)}, expected ${allowed.map((name) => `"${name}"`).join(", ")}`,
-    );
-  }
+/**
+ * An object (`what`) with the fields of `fields` only, each checked in that
+ * order when present; those of `required` when absent too.
+ */
+function record(
+  what: string,
+  fields: Record<string, Check>,
+  required: readonly string[] = [],
+): Check {
+  const allowed = Object.keys(fields);
+  return (value, where) => {
+    const node = plainAt(value, where, what);
+    for (const key of Object.keys(node)) {
+      if (!allowed.includes(key)) {
+        throw invalidTable(
+          inside(where, key),
+          `unknown field, expected ${listed(allowed)}`,
+        );
+      }
+    }
+    for (const key of allowed) {
+      const item = field(node, key);
+      if (item !== undefined || required.includes(key)) fields[key](item, inside(where, key), key);
+    }
+  };
 }
 
+/** An object (`what`) whose every field is checked by `item`. */
+function map(what: string, item: Check): Check {
+  return (value, where) => {
+    const node = plainAt(value, where, what);
+    for (const key of Object.keys(node)) item(node[key], at(where, key), key);
+  };
+}
+
+/** An array (`what`, of exactly `count` items when given) whose every item is checked by `item`. */
+function list(item: Check, what = "an array", count?: number): Check {
+  return (value, where) => {
+    if (!Array.isArray(value) || (count !== undefined && value.length !== count)) {
+      throw invalidTable(where, `expected ${what}, found ${quoteValue(value)}`);
+    }
+    value.forEach((entry, index) => item(entry, at(where, index), String(index)));
+  };
+}
+
+/** One of `allowed` (a message says `lead` and the value). */
+function oneOf(allowed: readonly string[], lead = "found"): Check {
+  return (value, where) => {
+    if (!allowed.includes(value as string)) {
+      throw invalidTable(where, `${lead} ${quoteValue(value)}, expected ${listed(allowed)}`);
+    }
+  };
+}
+
+/** A string that `problem` finds nothing wrong with. */
+function text(problem: (text: string) => string | undefined = () => undefined): Check {
+  return (value, where) => {
+    const found = problem(stringAt(value, where));
+    if (found !== undefined) throw invalidTable(where, found);
+  };
+}
+
+const string = text();
+const strings = list(string);
+/** Written by the check of the object that holds it. */
+const any: Check = () => {};
+const boolean: Check = (value, where) => {
+  optionalBoolean({ value }, "value", (_, detail) => invalidTable(where, detail));
+};
 /** A separator joins a list into one value: a space, a tab or `|` (Swagger 2.0's ssv, tsv, pipes). */
-function checkSeparator(value: unknown, where: string): void {
-  if (value !== undefined && value !== " " && value !== "\t" && value !== "|") {
-    throw invalidTable(where, `found ${quoteValue(value)}, expected " ", "\\t" or "|"`);
-  }
-}
-
+const separator = oneOf([" ", "\t", "|"]);
 /** A table's server is a base url: an absolute `http:` or `https:` URL, nothing else. */
-function checkServer(value: unknown, where: string): void {
-  const problem = baseUrlProblem(stringAt(value, where));
-  if (problem !== undefined) throw invalidTable(where, problem);
-}
-
-function checkStrings(value: unknown, where: string): void {
-  if (!Array.isArray(value)) {
-    throw invalidTable(where, `expected an array, found ${quoteValue(value)}`);
-  }
-  value.forEach((name, index) => stringAt(name, at(where, index)));
-}
+const serverUrl = text(baseUrlProblem);
+const mediaType = text(mediaTypeProblem);
 
 /** A server as written: a string url, and variables with string defaults and enums. */
-function checkServerDeclaration(value: unknown, where: string): void {
-  const server = plainAt(value, where, "a server");
-  checkKeys(server, ["url", "variables"], where);
-  stringAt(field(server, "url"), at(where, "url"));
-  const variables = field(server, "variables");
-  if (variables === undefined) return;
-  const named = plainAt(variables, at(where, "variables"), "a map of variables");
-  for (const name of Object.keys(named)) {
-    const place = at(at(where, "variables"), name);
-    const variable = plainAt(field(named, name), place, "a server variable");
-    checkKeys(variable, ["default", "enum"], place);
-    const value = field(variable, "default");
-    if (value !== undefined) stringAt(value, at(place, "default"));
-    const allowed = field(variable, "enum");
-    if (allowed !== undefined) checkStrings(allowed, at(place, "enum"));
-  }
-}
+const server = record("a server", {
+  url: string,
+  variables: map(
+    "a map of variables",
+    record("a server variable", { default: string, enum: strings }),
+  ),
+}, ["url"]);
 
-/** A list of servers as written (`count`: exactly that many). */
-function checkServers(value: unknown, where: string, count?: number): ServerDeclaration[] {
-  if (!Array.isArray(value) || (count !== undefined && value.length !== count)) {
-    throw invalidTable(
-      where,
-      `expected ${count === undefined ? "an array of servers" : "an array of one server"}, found ${
-        quoteValue(value)
-      }`,
-    );
-  }
-  value.forEach((server, index) => checkServerDeclaration(server, at(where, index)));
-  return value;
-}
+/** A parameter; its style and (for a header) its name depend on where it goes. */
+const parameterFields = record("a parameter", {
+  in: oneOf(LOCATIONS),
+  name: string,
+  style: any,
+  explode: boolean,
+  allowReserved: boolean,
+  json: boolean,
+  separator,
+}, ["in", "name"]);
 
-function checkParameter(value: unknown, where: string): ParameterDeclaration {
-  const parameter = plainAt(value, where, "a parameter");
-  checkKeys(
-    parameter,
-    ["in", "name", "style", "explode", "allowReserved", "json", "separator"],
-    where,
-  );
-  const location = field(parameter, "in");
-  if (!LOCATIONS.includes(location as ParameterLocation)) {
-    throw invalidTable(
-      at(where, "in"),
-      `found ${quoteValue(location)}, expected "path", "query", "header" or "cookie"`,
-    );
+const parameter: Check = (value, where, key) => {
+  parameterFields(value, where, key);
+  const location = field(value as Node, "in") as ParameterLocation;
+  if (location === "header") {
+    text(headerNameProblem)(field(value as Node, "name"), at(where, "name"), "name");
   }
-  const name = stringAt(field(parameter, "name"), at(where, "name"));
-  const header = location === "header" ? headerNameProblem(name) : undefined;
-  if (header !== undefined) throw invalidTable(at(where, "name"), header);
-  checkStyle(field(parameter, "style"), STYLES[location as ParameterLocation], at(where, "style"));
-  const invalid = invalidField(where);
-  for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(parameter, key, invalid);
-  checkSeparator(field(parameter, "separator"), at(where, "separator"));
-  return parameter as unknown as ParameterDeclaration;
-}
+  const style = field(value as Node, "style");
+  if (style !== undefined) oneOf(STYLES[location], "style")(style, at(where, "style"), "style");
+};
 
 /** A form body's `encoding`, or (`multipart`) the `multipart` encodings with their part types. */
-function checkEncoding(encoding: unknown, where: string, multipart: boolean): void {
-  if (encoding === undefined) return;
-  const properties = plainAt(encoding, where, "an encoding map");
-  for (const property of Object.keys(properties)) {
-    const place = at(where, property);
-    const entry = plainAt(properties[property], place, "an encoding");
-    checkKeys(
-      entry,
-      ["style", "explode", "allowReserved", "separator", multipart ? "contentType" : "json"],
-      place,
-    );
-    checkStyle(field(entry, "style"), STYLES.query, at(place, "style"));
-    const invalid = invalidField(place);
-    for (const key of ["explode", "allowReserved", "json"]) optionalBoolean(entry, key, invalid);
-    checkSeparator(field(entry, "separator"), at(place, "separator"));
-    const type = field(entry, "contentType");
-    const problem = type === undefined
-      ? undefined
-      : mediaTypeProblem(stringAt(type, at(place, "contentType")));
-    if (problem !== undefined) throw invalidTable(at(place, "contentType"), problem);
-  }
+function encoding(multipart: boolean): Check {
+  return map(
+    "an encoding map",
+    record("an encoding", {
+      style: oneOf(STYLES.query, "style"),
+      explode: boolean,
+      allowReserved: boolean,
+      separator,
+      [multipart ? "contentType" : "json"]: multipart ? mediaType : boolean,
+    }),
+  );
 }
 
-function checkBody(value: unknown, where: string): BodyDeclaration {
-  const body = plainAt(value, where, "a body");
-  checkKeys(
-    body,
-    ["type", "kind", "encoding", "multipart", "fields", "closed", "parameter"],
-    where,
-  );
-  const parameter = field(body, "parameter");
-  if (parameter !== undefined) stringAt(parameter, at(where, "parameter"));
-  const type = mediaTypeProblem(stringAt(field(body, "type"), at(where, "type")));
-  if (type !== undefined) throw invalidTable(at(where, "type"), type);
-  const kind = field(body, "kind");
-  if (
-    kind !== undefined && kind !== "json" && kind !== "form" && kind !== "multipart" &&
-    kind !== "data"
-  ) {
-    throw invalidTable(
-      at(where, "kind"),
-      `found ${quoteValue(kind)}, expected "json", "form", "multipart" or "data"`,
-    );
-  }
-  checkEncoding(field(body, "encoding"), at(where, "encoding"), false);
-  checkEncoding(field(body, "multipart"), at(where, "multipart"), true);
-  for (const key of ["fields", "closed"]) {
-    const names = field(body, key);
-    if (names !== undefined) checkStrings(names, at(where, key));
-  }
-  return body as unknown as BodyDeclaration;
-}
+const body = record("a body", {
+  type: mediaType,
+  kind: oneOf(["json", "form", "multipart", "data"]),
+  encoding: encoding(false),
+  multipart: encoding(true),
+  fields: strings,
+  closed: strings,
+  parameter: string,
+}, ["type"]);
 
 /** The security schemes of a table, checked, by name. */
 function checkSchemes(value: unknown): Map<string, SchemeDeclaration> {
   const schemes = new Map<string, SchemeDeclaration>();
   if (value === undefined) return schemes;
-  const map = plainAt(value, "schemes", "the security schemes");
-  for (const name of Object.keys(map)) {
-    const where = at("schemes", name);
-    const entry = plainAt(map[name], where, "a security scheme");
+  map("the security schemes", (value, where, name) => {
+    const entry = plainAt(value, where, "a security scheme");
     const error = field(entry, "error");
     const scheme = error === undefined
       ? schemeOf(entry)
       : { error: stringAt(error, at(where, "error")) };
     if (typeof scheme === "string") throw invalidTable(where, scheme);
-    checkKeys(entry, Object.keys(scheme), where);
+    record("", Object.fromEntries(Object.keys(scheme).map((key) => [key, any])))(
+      entry,
+      where,
+      name,
+    );
     schemes.set(name, scheme);
-  }
+  })(value, "schemes", "schemes");
   return schemes;
-}
-
-/** Security requirements: alternatives, each a list of the names of sendable schemes. */
-function checkSecurity(
-  value: unknown,
-  where: string,
-  schemes: ReadonlyMap<string, SchemeDeclaration>,
-): SecurityDeclaration {
-  if (!Array.isArray(value)) {
-    throw invalidTable(where, `expected an array, found ${quoteValue(value)}`);
-  }
-  value.forEach((names, index) => {
-    const place = at(where, index);
-    if (!Array.isArray(names)) {
-      throw invalidTable(place, `expected an array, found ${quoteValue(names)}`);
-    }
-    names.forEach((name, i) => {
-      if (typeof name !== "string" || schemes.get(name)?.type === undefined) {
-        throw invalidTable(
-          at(place, i),
-          `found ${quoteValue(name)}, expected the name of a scheme of the table`,
-        );
-      }
-    });
-  });
-  return value;
 }
 
 /** A table, checked: its operations indexed, its servers and security. */
@@ -311,72 +269,50 @@ export interface TableContents {
  * @throws {TypeError} For anything that is not a table `compileOpenAPI` could write.
  */
 export function readTable(value: unknown): TableContents {
-  // A copy, frozen: changing the caller's table afterwards changes no builder.
-  const table = plainAt(copyPlain(value, true, "OpenAPI table"), TOP, "an operation table");
-  checkKeys(
-    table,
-    ["format", "server", "servers", "schemes", "security", "operations"],
-    TOP,
-  );
-  if (field(table, "format") !== TABLE_FORMAT) {
-    throw invalidTable(
-      "format",
-      `found ${quoteValue(field(table, "format"))}, expected "${TABLE_FORMAT}"`,
-    );
-  }
-  const server = field(table, "server");
-  if (server !== undefined) checkServer(server, "server");
-  const schemes = checkSchemes(field(table, "schemes"));
-  const security = field(table, "security");
-  if (security !== undefined) checkSecurity(security, "security", schemes);
-  const servers = field(table, "servers");
-  if (servers !== undefined) checkServers(servers, "servers");
-  const operations = plainAt(field(table, "operations"), "operations", "the operations");
-  const map = new Map<string, OperationDeclaration>();
-  for (const route of Object.keys(operations)) {
-    const where = at("operations", route);
-    // The path is the description's, spaces and all: split at the first space only.
-    const space = route.indexOf(" ");
-    const method = route.slice(0, space);
-    if (space <= 0 || !isToken(method) || method !== method.toUpperCase()) {
-      throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
-    }
-    const operation = plainAt(operations[route], where, "an operation");
-    checkKeys(
-      operation,
-      ["parameters", "body", "server", "servers", "security", "error"],
-      where,
-    );
-    const required = field(operation, "security");
-    if (required !== undefined) checkSecurity(required, at(where, "security"), schemes);
-    const error = field(operation, "error");
-    if (error !== undefined) stringAt(error, at(where, "error"));
-    const parameters = field(operation, "parameters");
-    if (parameters !== undefined) {
-      if (!Array.isArray(parameters)) {
-        throw invalidTable(
-          at(where, "parameters"),
-          `expected an array, found ${quoteValue(parameters)}`,
-        );
-      }
-      parameters.forEach((parameter, index) =>
-        checkParameter(parameter, at(at(where, "parameters"), index))
+  let schemes = new Map<string, SchemeDeclaration>();
+  /** Security requirements: alternatives, each a list of the names of sendable schemes. */
+  const security = list(list((name, where) => {
+    if (typeof name !== "string" || schemes.get(name)?.type === undefined) {
+      throw invalidTable(
+        where,
+        `found ${quoteValue(name)}, expected the name of a scheme of the table`,
       );
     }
-    const body = field(operation, "body");
-    if (body !== undefined) checkBody(body, at(where, "body"));
-    const own = field(operation, "server");
-    if (own !== undefined) checkServer(own, at(where, "server"));
-    const theirOwn = field(operation, "servers");
-    if (theirOwn !== undefined) checkServers(theirOwn, at(where, "servers"), 1);
-    map.set(route, operation as unknown as OperationDeclaration);
-  }
+  }));
+  const operation = record("an operation", {
+    parameters: list(parameter),
+    body,
+    server: serverUrl,
+    servers: list(server, "an array of one server", 1),
+    security,
+    error: string,
+  });
+  // A copy, frozen: changing the caller's table afterwards changes no builder.
+  const table = copyPlain(value, true, "OpenAPI table") as Node;
+  record("an operation table", {
+    format: oneOf([TABLE_FORMAT]),
+    server: serverUrl,
+    servers: list(server, "an array of servers"),
+    schemes: (value) => schemes = checkSchemes(value),
+    security,
+    operations: map("the operations", (value, where, route) => {
+      // The path is the description's, spaces and all: split at the first space only.
+      const space = route.indexOf(" ");
+      const method = route.slice(0, space);
+      if (space <= 0 || !isToken(method) || method !== method.toUpperCase()) {
+        throw invalidTable(where, `expected a key "<METHOD> <path>" with the method upper-case`);
+      }
+      operation(value, where, route);
+    }),
+  }, ["format", "operations"])(table, TOP, "");
   return {
-    operations: map,
-    server: server as string | undefined,
-    servers: servers as ServerDeclaration[] | undefined,
+    operations: new Map(
+      Object.entries(field(table, "operations") as Record<string, OperationDeclaration>),
+    ),
+    server: field(table, "server") as string | undefined,
+    servers: field(table, "servers") as ServerDeclaration[] | undefined,
     schemes,
-    security: security as SecurityDeclaration | undefined,
+    security: field(table, "security") as SecurityDeclaration | undefined,
   };
 }
 

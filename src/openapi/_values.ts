@@ -85,7 +85,7 @@ export function flatten(name: string, value: unknown): unknown {
     const items: unknown[] = [];
     for (let i = 0; i < length; i++) {
       // A hole is undefined, never what a prototype holds at its index.
-      const item = Object.hasOwn(value, i) ? value[i] : undefined;
+      const item = own(value, i);
       items.push(isNested(item) ? jsonText(name, item) : item);
     }
     return items;
@@ -162,7 +162,7 @@ export function writeParameters(
   for (let i = 0; i < parameters.length; i++) {
     const parameter = parameters[i];
     // `values` is filled by index: a hole is undefined, never what a prototype holds.
-    let value = Object.hasOwn(values, i) ? values[i] : undefined;
+    let value = own(values, i);
     if (value === undefined || value === null) continue;
     const name = parameter.name;
     if (parameter.json) value = jsonText(name, value);

@@ -155,6 +155,36 @@ export function baseUrlProblem(url: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A server's url as a base url: an absolute `http:` or `https:` one as it
+ * is; a relative one resolved against `base` (routecast has no document
+ * location, which the OpenAPI Specification resolves it against), or
+ * `undefined` without one (a call then needs a `baseUrl`). compileOpenAPI
+ * and the `server` option read servers alike.
+ *
+ * @throws What `invalid` makes of the problem, for a url that can be no base url.
+ */
+export function serverBase(
+  url: string,
+  base: string | undefined,
+  invalid: (problem: string) => TypeError,
+): string | undefined {
+  const absolute = hasScheme(url);
+  const problem = absolute ? baseUrlProblem(url) : serverTextProblem(url);
+  if (problem !== undefined) throw invalid(problem);
+  if (absolute) return url;
+  if (base === undefined) return undefined;
+  let resolved: string;
+  try {
+    resolved = new URL(url, base).href;
+  } catch {
+    resolved = url;
+  }
+  const against = baseUrlProblem(resolved);
+  if (against !== undefined) throw invalid(`resolved against ${quoteValue(base)}, ${against}`);
+  return resolved;
+}
+
 /** The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`). */
 export function essence(mediaType: string): string {
   const semicolon = mediaType.indexOf(";");

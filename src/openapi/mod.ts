@@ -54,6 +54,7 @@ import {
   type EndpointConfig,
   invalid,
   isPlainObject,
+  listed,
   neutralEndpoint,
   own,
   quoteValue,
@@ -181,7 +182,7 @@ const OPTION_KEYS = [
  * @throws {TypeError} For invalid options.
  */
 function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
-  const keys = OPTION_KEYS.map((key) => `"${key}"`).join(", ");
+  const keys = listed(OPTION_KEYS);
   if (options !== undefined && !isPlainObject(options)) {
     throw invalid("options", options, `expected an object with ${keys}`);
   }
