@@ -10,8 +10,7 @@
 import { createEndpoint, endpoint } from "../endpoint/mod.ts";
 import { setOwn } from "../endpoint/kit.ts";
 import type { Endpoint } from "../endpoint/types.ts";
-import { fromOpenAPI } from "../openapi/mod.ts";
-import { tableContents } from "../openapi/kit.ts";
+import { builder, tableContents } from "../openapi/kit.ts";
 import { quote } from "../uri_template/error.ts";
 import type { Invocation } from "./_arguments.ts";
 import {
@@ -126,12 +125,13 @@ export function apiOf(
   budget: InputBudget,
 ): Endpoint {
   if (openapi === undefined) return invocation.neutral ? createEndpoint() : endpoint;
-  const description = readDescription(openapi.source, input, budget);
+  // Read once: the schemes as fromOpenAPI reads them (a basic one gets { username, password }),
+  // and the builder from the same reading.
+  const contents = tableContents(readDescription(openapi.source, input, budget));
   const options = { ...openapi.options };
   if (openapi.credentials.size > 0) {
-    // The schemes as fromOpenAPI reads them, so that a basic one gets { username, password }.
-    const basic = basicSchemes(tableContents(description).schemes);
+    const basic = basicSchemes(contents.schemes);
     options.credentials = readCredentials(openapi.credentials, basic, input, budget);
   }
-  return fromOpenAPI(description as object, options);
+  return builder(contents, options);
 }

@@ -1,8 +1,8 @@
 /**
  * What the rest of routecast uses of `src/openapi/` (not a package export):
- * the command line reads a description's security schemes through this
- * module, as `fromOpenAPI` reads them, never through the folder's private
- * (`_`) files.
+ * the command line reads a description once through this module, its
+ * security schemes as `fromOpenAPI` reads them and the builder from the same
+ * reading, never through the folder's private (`_`) files.
  *
  * @module
  */
@@ -12,7 +12,8 @@ import { compileLazily } from "./_compile.ts";
 import { isBasicScheme, type SchemeDeclaration } from "./_credentials.ts";
 import { compiledTable, readTable, TABLE_FORMAT, type TableContents } from "./_table.ts";
 
-export { isBasicScheme, type SchemeDeclaration };
+export { isBasicScheme, type SchemeDeclaration, type TableContents };
+export { builder } from "./_builder.ts";
 
 /**
  * What a builder reads of a description or of a table `compileOpenAPI`

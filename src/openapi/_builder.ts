@@ -1,0 +1,74 @@
+/**
+ * The builder of `fromOpenAPI` and `fromOpenAPITable`: a table's operations
+ * (or a description's, compiled when first called) with the caller's
+ * options, each checked when the builder is made (docs/design.md rules 25
+ * and 26).
+ *
+ * @module
+ */
+
+import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
+import {
+  type DeclaredOperations,
+  invalid,
+  isPlainObject,
+  listed,
+  neutralEndpoint,
+  own,
+  quoteValue,
+} from "../endpoint/kit.ts";
+import type { Endpoint, OpenAPIEndpoint } from "../endpoint/types.ts";
+import { declaredOperations } from "./_operation.ts";
+import { chooseServers } from "./_servers.ts";
+import { readCredentials } from "./_credentials.ts";
+import type { TableContents } from "./_table.ts";
+
+const OPTION_KEYS = [
+  "baseUrl",
+  "defaults",
+  "config",
+  "credentials",
+  "server",
+  "serverVariables",
+  "strict",
+];
+
+/**
+ * The builder for a table's operations, with the caller's options.
+ *
+ * @throws {TypeError} For invalid options.
+ */
+export function builder(table: TableContents, options: unknown): OpenAPIEndpoint {
+  const keys = listed(OPTION_KEYS);
+  if (options !== undefined && !isPlainObject(options)) {
+    throw invalid("options", options, `expected an object with ${keys}`);
+  }
+  const given: Record<string, unknown> = options ?? {};
+  for (const key of Object.keys(given)) {
+    if (!OPTION_KEYS.includes(key)) {
+      throw new TypeError(`Invalid option ${quoteValue(key)}: expected one of ${keys}`);
+    }
+  }
+  const strict = own(given, "strict");
+  if (strict !== undefined && typeof strict !== "boolean") {
+    throw invalid("option strict", strict, "expected true or false");
+  }
+  const servers = chooseServers(
+    table,
+    own(given, "server"),
+    own(given, "serverVariables"),
+    own(given, "baseUrl") !== undefined,
+  );
+  const declared: DeclaredOperations = declaredOperations(table.operations, servers.server, {
+    strict: strict !== false,
+    servers: servers.operations,
+    credentials: readCredentials(own(given, "credentials"), table.schemes),
+    security: table.security,
+  });
+  const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
+  const baseUrl = own(given, "baseUrl");
+  const built: Endpoint = baseUrl === undefined
+    ? api
+    : api.defaults({ baseUrl: baseUrl as string });
+  return built as OpenAPIEndpoint;
+}
