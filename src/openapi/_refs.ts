@@ -265,6 +265,10 @@ export function object(
   where: Place,
   what: string,
 ): FoundObject {
+  // Most objects are written where they are used: one check, no $ref to follow.
+  if (isPlainObject(value) && typeof field(value, "$ref") !== "string") {
+    return { node: value, place: where, shared: false };
+  }
   const found = refs.resolve(value, where);
   if (!isPlainObject(found.value)) {
     throw invalidAt(where, `expected ${what} (an object), found ${quoteValue(found.value)}`);
