@@ -35,6 +35,7 @@ export const SWAGGER2_NAMES = [
   "alertmanager",
   "slack-web",
   "azure-resource-links",
+  "azure-storage",
   "collection-formats",
 ];
 const CONTEXT = "https://relative.example.test";

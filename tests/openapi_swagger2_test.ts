@@ -838,6 +838,7 @@ Deno.test("Swagger 2.0: the real documents compile, every operation without a pr
       "alertmanager",
       "slack-web",
       "azure-resource-links",
+      "azure-storage",
       "collection-formats",
     ]
   ) {
