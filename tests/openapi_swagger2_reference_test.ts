@@ -22,6 +22,7 @@ import {
   DIFFERENCES,
   type Json,
   operationsOf,
+  plainBody,
   resolveForSwagger,
   valuesFor,
 } from "./_swagger2_compare.ts";
@@ -36,6 +37,7 @@ export const SWAGGER2_NAMES = [
   "slack-web",
   "azure-resource-links",
   "azure-storage",
+  "gitea",
   "collection-formats",
 ];
 const CONTEXT = "https://relative.example.test";
@@ -92,8 +94,12 @@ Deno.test("fromOpenAPI() builds from Swagger 2.0 what swagger-client builds, but
         const result = call(api, c);
         const other = call(fromTable, c);
         assertEquals(
-          other.ok ? other.request : `throws ${other.error}`,
-          result.ok ? result.request : `throws ${result.error}`,
+          other.ok
+            ? { ...other.request, body: plainBody(other.request.body) }
+            : `throws ${other.error}`,
+          result.ok
+            ? { ...result.request, body: plainBody(result.request.body) }
+            : `throws ${result.error}`,
           `${name} ${operation.method} ${operation.path} (${mode}): the compiled table differs`,
         );
         const outcome = compare(c, result);
