@@ -34,6 +34,8 @@ export const DIFFERENCES = {
     "form fields go with the form media type when consumes lists none (swagger-client: consumes[0])",
   "11 multipart content type":
     "a multipart body has no content-type, so the client writes it with its boundary (swagger-client: multipart/form-data, no boundary)",
+  "12 GET body":
+    "a body parameter on GET or HEAD is refused: they have no body (swagger-client sends one, which fetch refuses)",
 } as const;
 export type Difference = keyof typeof DIFFERENCES;
 

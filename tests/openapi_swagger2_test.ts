@@ -840,6 +840,7 @@ Deno.test("Swagger 2.0: the real documents compile, every operation without a pr
       "azure-resource-links",
       "azure-storage",
       "gitea",
+      "vocadb",
       "collection-formats",
     ]
   ) {
