@@ -36,6 +36,8 @@ export const DIFFERENCES = {
     "a multipart body has no content-type, so the client writes it with its boundary (swagger-client: multipart/form-data, no boundary)",
   "12 GET body":
     "a body parameter on GET or HEAD is refused: they have no body (swagger-client sends one, which fetch refuses)",
+  "13 accept parameter":
+    "a header parameter named Accept is sent as given (swagger-client sets produces[0] over it)",
 } as const;
 export type Difference = keyof typeof DIFFERENCES;
 
@@ -405,6 +407,14 @@ export function compare(
   if (named !== undefined && theirs.headers["content-type"] !== String(c.values[named.name])) {
     theirs.headers["content-type"] = String(c.values[named.name]);
     found.add("9 content-type parameter");
+  }
+  // 13: an Accept header parameter wins over produces.
+  const accept = c.operation.parameters.find((p) =>
+    p.in === "header" && p.name.toLowerCase() === "accept" && c.values[p.name] != null
+  );
+  if (accept !== undefined && theirs.headers.accept !== String(c.values[accept.name])) {
+    theirs.headers.accept = String(c.values[accept.name]);
+    found.add("13 accept parameter");
   }
   // 9: a wildcard consumes goes as JSON.
   const type = theirs.headers["content-type"];

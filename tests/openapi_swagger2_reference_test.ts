@@ -38,6 +38,7 @@ export const SWAGGER2_NAMES = [
   "slack-web",
   "azure-resource-links",
   "azure-storage",
+  "azure-spellcheck",
   "gitea",
   "vocadb",
   "collection-formats",

@@ -839,6 +839,7 @@ Deno.test("Swagger 2.0: the real documents compile, every operation without a pr
       "slack-web",
       "azure-resource-links",
       "azure-storage",
+      "azure-spellcheck",
       "gitea",
       "vocadb",
       "collection-formats",
