@@ -41,6 +41,7 @@ export const SWAGGER2_NAMES = [
   "azure-spellcheck",
   "gitea",
   "vocadb",
+  "openstf",
   "collection-formats",
 ];
 const CONTEXT = "https://relative.example.test";

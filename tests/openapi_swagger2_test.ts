@@ -842,6 +842,7 @@ Deno.test("Swagger 2.0: the real documents compile, every operation without a pr
       "azure-spellcheck",
       "gitea",
       "vocadb",
+      "openstf",
       "collection-formats",
     ]
   ) {
