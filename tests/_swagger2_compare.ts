@@ -32,6 +32,12 @@ export const DIFFERENCES = {
     "a header parameter named Content-Type is sent as given (swagger-client sets consumes[0] over it)",
   "10 form content type":
     "form fields go with the form media type when consumes lists none (swagger-client: consumes[0])",
+  "11 multipart content type":
+    "a multipart body has no content-type, so the client writes it with its boundary (swagger-client: multipart/form-data, no boundary)",
+  "12 GET body":
+    "a body parameter on GET or HEAD is refused: they have no body (swagger-client sends one, which fetch refuses)",
+  "13 accept parameter":
+    "a header parameter named Accept is sent as given (swagger-client sets produces[0] over it)",
 } as const;
 export type Difference = keyof typeof DIFFERENCES;
 
@@ -114,7 +120,15 @@ export function valuesFor(operation: Operation, mode: Mode, seed: number): Recor
         : scalar("string", mode === "edge" ? "mixed" : mode, random);
       continue;
     }
-    if (p.type === "file") continue; // a Blob: multipart is built on its own branch
+    if (p.type === "file") {
+      // A file is a Blob in a multipart body; a required one is always given, as every required parameter.
+      if (p.required || mode === "plain") {
+        values[p.name] = new Blob([scalar("string", mode, random) as string], {
+          type: "text/plain",
+        });
+      }
+      continue;
+    }
     if (mode !== "plain" && !p.required && p.in !== "path" && random.int(3) === 0) continue;
     if (p.type === "array") {
       // An empty path list is a missing path parameter, refused by design (rule 19).
@@ -153,6 +167,14 @@ export interface Case {
 }
 
 /** Reduces a request to what is compared: method, url base, query pieces, parameter headers, body. */
+/** A FormData body as its entries, a file as its type, name-free and timestamp-free: comparable. */
+export function plainBody(body: unknown): unknown {
+  if (!(body instanceof FormData)) return body;
+  return [...body.entries()].map(([name, value]) =>
+    typeof value === "string" ? [name, value] : [name, { file: value.type, size: value.size }]
+  );
+}
+
 export function reduce(c: Case, request: Json): Built {
   const url = normalizeUnreserved(request.url);
   const mark = url.indexOf("?");
@@ -168,7 +190,7 @@ export function reduce(c: Case, request: Json): Built {
       headers[name.toLowerCase()] = String(value);
     }
   }
-  let body = hasBody ? request.body : undefined;
+  let body = hasBody ? plainBody(request.body) : undefined;
   if (typeof body === "string" && /json/i.test(headers["content-type"] ?? "")) {
     try {
       body = JSON.parse(body);
@@ -386,6 +408,14 @@ export function compare(
     theirs.headers["content-type"] = String(c.values[named.name]);
     found.add("9 content-type parameter");
   }
+  // 13: an Accept header parameter wins over produces.
+  const accept = c.operation.parameters.find((p) =>
+    p.in === "header" && p.name.toLowerCase() === "accept" && c.values[p.name] != null
+  );
+  if (accept !== undefined && theirs.headers.accept !== String(c.values[accept.name])) {
+    theirs.headers.accept = String(c.values[accept.name]);
+    found.add("13 accept parameter");
+  }
   // 9: a wildcard consumes goes as JSON.
   const type = theirs.headers["content-type"];
   if (
@@ -393,6 +423,14 @@ export function compare(
   ) {
     theirs.headers["content-type"] = "application/json";
     found.add("8 wildcard body type");
+  }
+  // 11: a multipart body leaves its content-type (and boundary) to the client.
+  if (
+    Array.isArray(theirs.body) && theirs.headers["content-type"] === "multipart/form-data" &&
+    ours.headers["content-type"] === undefined
+  ) {
+    delete theirs.headers["content-type"];
+    found.add("11 multipart content type");
   }
   if (equalBuilt(ours, theirs)) return { kind: "explained", differences: [...found] };
   return { kind: "bug", routecast: ours, swagger: theirs };

@@ -838,6 +838,11 @@ Deno.test("Swagger 2.0: the real documents compile, every operation without a pr
       "alertmanager",
       "slack-web",
       "azure-resource-links",
+      "azure-storage",
+      "azure-spellcheck",
+      "gitea",
+      "vocadb",
+      "openstf",
       "collection-formats",
     ]
   ) {
