@@ -255,7 +255,7 @@ Deno.test("fromOpenAPI() refuses a key that the operation's body cannot take, na
       [
         "GET /v1/customers",
         { limt: 3 },
-        'Invalid parameter "limt" for "GET /v1/customers": expected one of the operation\'s parameters "limit" or "expand" (or the strict: false option)',
+        'Invalid parameter "limt" for "GET /v1/customers": expected one of the operation\'s parameters "limit" or "expand"; a GET request has no body (or the strict: false option)',
       ],
       // No requestBody.
       [
@@ -284,8 +284,12 @@ Deno.test("fromOpenAPI() refuses a key that the operation's body cannot take, na
         { name: "n", nmae: "x" },
         'Invalid parameter "nmae" for "PUT /v1/closed": expected one of the operation\'s parameters "dryRun", "name" or "data"',
       ],
-      // A body property is not a GET's parameter.
-      ["GET /v1/customers", { email: "a" }, 'Invalid parameter "email" for "GET /v1/customers"'],
+      // A body property is not a GET's parameter, and the message says why.
+      [
+        "GET /v1/customers",
+        { email: "a" },
+        'Invalid parameter "email" for "GET /v1/customers": expected one of the operation\'s parameters "limit" or "expand"; a GET request has no body',
+      ],
       // __proto__ and names of Object.prototype are keys like any other.
       [
         "GET /v1/charges",

@@ -106,7 +106,10 @@ export function strictKeys(
   if (body !== undefined && upper !== "GET" && upper !== "HEAD" && closed === undefined) {
     return undefined;
   }
-  const accepted = new Set(upper === "GET" || upper === "HEAD" ? [] : closed);
+  const bodiless = upper === "GET" || upper === "HEAD";
+  const accepted = new Set(bodiless ? [] : closed);
+  // A body the description declares on GET or HEAD is never sent: say so, not only "not a parameter".
+  const why = body !== undefined && bodiless ? `; a ${upper} request has no body` : "";
   const parameters = Object.hasOwn(operation, "parameters") ? operation.parameters ?? [] : [];
   const names = [...parameters.map((parameter) => parameter.name), ...accepted];
   let checked: unknown;
@@ -122,7 +125,7 @@ export function strictKeys(
             names.length === 0
               ? "the operation takes no parameters"
               : `expected one of the operation's parameters ${listed(names)}`
-          } (or the strict: false option)`,
+          }${why} (or the strict: false option)`,
         );
       }
     }
