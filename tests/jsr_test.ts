@@ -57,7 +57,10 @@ Deno.test("every public symbol has a description and an example", async () => {
 });
 
 Deno.test("deno publish --dry-run passes, with no slow types", async () => {
-  const { success, output } = await deno(["publish", "--dry-run", "--allow-dirty"]);
+  // --no-check: `deno task check` type-checks every exported module (mod.ts, lite.ts, cli.ts,
+  // octokit.ts, src/) with this deno.json, in 8 s less than a second type check here; the
+  // slow-types check is not a type check and still runs.
+  const { success, output } = await deno(["publish", "--dry-run", "--allow-dirty", "--no-check"]);
   // Slow types and other publishing errors make it fail.
   assert(success, output);
 });
