@@ -665,7 +665,7 @@ Deno.test("fromOpenAPI() with server options compiles only the operations that h
     '"nowhere"',
   );
   // A path item that cannot be read is its operations' problem, with server options too.
-  paths["/broken"] = 5;
+  (paths as Record<string, unknown>)["/broken"] = 5;
   const broken = fromOpenAPI(description, { serverVariables: { region: "us" } });
   assertStringIncludes(refused(() => broken("GET /broken")), "paths");
   assertEquals(broken("GET /ref").url, "https://us.ref.example.com/ref");
