@@ -25,7 +25,9 @@ import { WASM_HEX } from "../src/uri_template/_wasm_bytes.generated.ts";
  * endpoint layer's plans, flavours, compiled urls and key kinds, the
  * members of `Role` that no public name shares, fields of the template
  * layer's compiled templates, and of `./openapi`'s declared values, nearest
- * routes and compile state.
+ * routes and compile state. Never a word a prerelease version may hold
+ * (`next`, as in `1.0.0-next.0`): the version is in the public declarations,
+ * so such a build would be refused.
  */
 export const INTERNAL_PROPERTIES: readonly string[] = [
   "slots",
@@ -77,7 +79,6 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "BaseUrl",
   "Data",
   "scan",
-  "next",
   "reserved",
   "distance",
   "choices",
