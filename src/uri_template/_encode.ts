@@ -96,10 +96,15 @@ function encodeCharacter(text: string, index: number, length: number): string {
  */
 export function encodeText(text: string, allowReserved: boolean): string {
   const allowed = allowReserved ? UNRESERVED | RESERVED : UNRESERVED;
-  const length = text.length;
   let i = 0;
-  while (i < length && isClass(text.charCodeAt(i), allowed)) i++;
-  if (i === length) return text;
+  while (i < text.length && isClass(text.charCodeAt(i), allowed)) i++;
+  // Apart, so that this scan stays small enough for V8 to inline into its callers.
+  return i === text.length ? text : encodeFrom(text, i, allowReserved, allowed);
+}
+
+/** `text` encoded from `i`, its first character that does not pass as it is. */
+function encodeFrom(text: string, i: number, allowReserved: boolean, allowed: number): string {
+  const length = text.length;
   let out = "";
   let flat = "";
   let runStart = 0;
