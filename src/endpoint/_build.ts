@@ -13,9 +13,8 @@
 
 import type { RequestOptions } from "./types.ts";
 import type { KeyRoles, Plan } from "./_plan.ts";
-import { checkRequest, newCall, queryNow, readOther } from "./_call.ts";
+import { checkRequest, newCall, readOption, readParameter, readRest } from "./_call.ts";
 import { Role } from "./_options.ts";
-import { joinPair, primitivePair } from "./_query.ts";
 import { amendHeaders, callHeaders, callMediaType } from "./_build_headers.ts";
 import { callUrl } from "./_build_url.ts";
 import { declaredQuery, restQuery, withQuery } from "./_build_query.ts";
@@ -39,7 +38,7 @@ export function build(
   { keys, roles, at, details, carried }: KeyRoles,
   carrier?: Record<string, unknown>,
 ): RequestOptions {
-  // The call's values by role, each read once; what cannot throw goes to the query at once.
+  // The call's values by role, each read once (_call.ts).
   const call = newCall();
   for (let i = 0; i < keys.length; i++) {
     const role = roles[i];
@@ -48,10 +47,12 @@ export function build(
     const value = i < keys.length - carried ? given[key] : carrier![key];
     if (role === Role.UrlVariable) {
       if (value !== undefined) call.raw[at[i]] = value;
-    } else if (role === Role.Rest && queryNow(plan, call, value)) {
-      call.query = joinPair(call.query, primitivePair(plan, key, value, details[i] as string));
+    } else if (role === Role.Rest) {
+      readRest(plan, call, key, value, details[i] as string | undefined);
+    } else if (role <= Role.Request) {
+      readOption(call, role, value);
     } else {
-      readOther(plan, call, key, value, role, at[i], details[i]);
+      readParameter(plan, call, key, value, role, at[i], details[i]);
     }
   }
   if (call.request !== undefined) checkRequest(call.request);

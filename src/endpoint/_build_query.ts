@@ -33,11 +33,7 @@ export function declaredQuery(plan: Plan, call: Call, headers: Headers): string 
  * @throws {TypeError} Naming the parameter, for a value that cannot be written.
  */
 export function restQuery(plan: Plan, call: Call, query: string): string {
-  if (plan.restDefaults.length > 0 && call.overrides === undefined && plan.constant) {
-    query = joinPair(query, plan.defaultQuery ??= defaultsQuery(plan, undefined));
-  } else if (plan.restDefaults.length > 0) {
-    query = joinPair(query, defaultsQuery(plan, call.overrides));
-  }
+  if (plan.restDefaults.length > 0) query = joinPair(query, defaultsQuery(plan, call.overrides));
   const rest = call.rest;
   for (let i = 0; rest !== undefined && i < rest.length; i += 3) {
     const value = rest[i + 1];
@@ -52,8 +48,19 @@ export function restQuery(plan: Plan, call: Call, query: string): string {
   return query;
 }
 
-/** The query pairs of the defaults' other parameters, with the call's values over them. */
+/**
+ * The query pairs of the defaults' other parameters, with the call's
+ * values over them; kept on the plan when the defaults alone make them.
+ */
 function defaultsQuery(plan: Plan, overrides: readonly unknown[] | undefined): string {
+  if (overrides === undefined && plan.constant) {
+    return plan.defaultQuery ??= defaultsPairs(plan, undefined);
+  }
+  return defaultsPairs(plan, overrides);
+}
+
+/** The query pairs of the defaults' other parameters, with the call's values over them. */
+function defaultsPairs(plan: Plan, overrides: readonly unknown[] | undefined): string {
   let query = "";
   const write = plan.flavour.query.write;
   for (let i = 0; i < plan.restDefaults.length; i++) {

@@ -70,15 +70,18 @@ function prefixFor(plan: Plan, baseUrl: unknown): string {
 export function callUrl(plan: Plan, call: Call): string {
   const raw = call.raw;
   plan.operation?.pathValues?.(raw, plan);
+  const path = plan.url.literals !== undefined ? concatenate(plan.url, raw) : undefined;
+  // Nothing in the path can throw then: the base is checked as in `expanded()`.
+  return path !== undefined ? prefixFor(plan, call.baseUrl) + path : expandedOnce(plan, call);
+}
+
+/** `expanded()`, kept on the plan when the defaults alone fill the url. */
+function expandedOnce(plan: Plan, call: Call): string {
   const baseUrl = call.baseUrl;
-  const path = baseUrl === undefined && plan.url.literals !== undefined
-    ? concatenate(plan.url, raw)
-    : undefined;
-  if (path !== undefined) return prefixFor(plan, undefined) + path;
-  if (raw.length === 0 && baseUrl === undefined && plan.constant) {
-    return plan.target ??= expanded(plan, raw, undefined);
+  if (call.raw.length === 0 && baseUrl === undefined && plan.constant) {
+    return plan.target ??= expanded(plan, call.raw, undefined);
   }
-  return expanded(plan, raw, baseUrl);
+  return expanded(plan, call.raw, baseUrl);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Plan } from "./_plan.ts";
 import { Role } from "./_options.ts";
 import { setOwn } from "./_own.ts";
 import { quoteValue } from "./_messages.ts";
+import { joinPair, primitivePair } from "./_query.ts";
 
 /** A call's values, by role; the steps of a build read them, and the url step fills `raw`. */
 export interface Call {
@@ -52,28 +53,39 @@ export function newCall(): Call {
 }
 
 /**
- * Whether a remaining parameter's `value` goes to the query as it is read:
- * a string or number of GET or HEAD (it cannot throw), with no default
- * parameter to go first, nor a value before it that waits.
+ * Keeps a remaining parameter's value (neither an option, a url variable,
+ * a declared nor a defaults' parameter): a string or number of GET or HEAD
+ * goes to the query at once (it cannot throw), unless a default parameter
+ * or a value that waits comes first; other query values wait, in order,
+ * with what the query writes before a string or number of that name
+ * (`prefix`); a body's are members. Small, and apart from `readOther`, so
+ * that V8 inlines it into the loop of `build()` and the call never leaves it.
  */
-export function queryNow(plan: Plan, call: Call, value: unknown): value is string | number {
-  return plan.query && plan.restDefaults.length === 0 && call.rest === undefined &&
-    (typeof value === "string" || typeof value === "number");
-}
-
-/**
- * Keeps a value of any role but a url variable's or a query pair's made as
- * it is read (apart, so that the loop in `build()` stays small).
- */
-export function readOther(
+export function readRest(
   plan: Plan,
   call: Call,
   key: string,
   value: unknown,
-  role: Role,
-  at: number,
-  detail: string | readonly number[] | undefined,
+  prefix: string | undefined,
 ): void {
+  if (value === undefined) return;
+  if (plan.restDefaults.length === 0 && !plan.query) {
+    setOwn(call.members ??= {}, key, value);
+  } else if (
+    plan.restDefaults.length === 0 && call.rest === undefined &&
+    (typeof value === "string" || typeof value === "number")
+  ) {
+    call.query = joinPair(call.query, primitivePair(plan, key, value, prefix));
+  } else if (call.rest === undefined) {
+    // A literal first: a push onto `[]` would allocate room for 16 more.
+    call.rest = [key, value, prefix];
+  } else {
+    call.rest.push(key, value, prefix);
+  }
+}
+
+/** Keeps the value of a named option but `method` and `url` (read before the plan). */
+export function readOption(call: Call, role: Role, value: unknown): void {
   switch (role) {
     case Role.BaseUrl:
       call.baseUrl = value;
@@ -89,21 +101,29 @@ export function readOther(
       return;
     case Role.Request:
       call.request = value;
-      return;
   }
+}
+
+/**
+ * Keeps the value of a parameter the plan's operation declares (and its
+ * url variable's, if it is one), or of a defaults' parameter, by index.
+ */
+export function readParameter(
+  plan: Plan,
+  call: Call,
+  key: string,
+  value: unknown,
+  role: Role,
+  at: number,
+  detail: string | readonly number[] | undefined,
+): void {
   if (value === undefined) return;
   if (role === Role.Declared) {
     for (const index of detail as readonly number[]) (call.declared ??= [])[index] = value;
     const variable = plan.url.index.get(key);
     if (variable !== undefined) call.raw[variable] = value;
-  } else if (role === Role.Override) {
-    (call.overrides ??= new Array(plan.restDefaults.length).fill(undefined))[at] = value;
-  } else if (plan.restDefaults.length > 0 || plan.query) {
-    // After the defaults' parameters, or after a value that may throw: written later, in order.
-    // With what the query writes before a string or number of it (undefined for a body member).
-    (call.rest ??= []).push(key, value, detail);
   } else {
-    setOwn(call.members ??= {}, key, value);
+    (call.overrides ??= new Array(plan.restDefaults.length).fill(undefined))[at] = value;
   }
 }
 
