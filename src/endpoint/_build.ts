@@ -46,7 +46,10 @@ export function build(
     const key = keys[i];
     const value = i < keys.length - carried ? given[key] : carrier![key];
     if (role === Role.UrlVariable) {
-      if (value !== undefined) call.raw[at[i]] = value;
+      if (value !== undefined) {
+        call.raw[at[i]] = value;
+        call.filled++;
+      }
     } else if (role === Role.Rest) {
       readRest(plan, call, key, value, details[i] as string | undefined);
     } else if (role <= Role.Request) {

@@ -70,7 +70,9 @@ function prefixFor(plan: Plan, baseUrl: unknown): string {
 export function callUrl(plan: Plan, call: Call): string {
   const raw = call.raw;
   plan.operation?.pathValues?.(raw, plan);
-  const path = plan.url.literals !== undefined ? concatenate(plan.url, raw) : undefined;
+  const path = plan.url.literals !== undefined
+    ? concatenate(plan.url, raw, call.filled === plan.url.names.length)
+    : undefined;
   // Nothing in the path can throw then: the base is checked as in `expanded()`.
   return path !== undefined ? prefixFor(plan, call.baseUrl) + path : expandedOnce(plan, call);
 }

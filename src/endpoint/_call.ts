@@ -15,6 +15,12 @@ import { joinPair, primitivePair } from "./_query.ts";
 export interface Call {
   /** The call's url values by variable index; after the url step, what the url expands. */
   readonly raw: unknown[];
+  /**
+   * How many values the call wrote into `raw`, each at its own index: when
+   * that is every name of the url, `raw` has no hole for a polluted
+   * prototype to fill, and the url step reads it without an own-check.
+   */
+  filled: number;
   baseUrl: unknown;
   headers: unknown;
   mediaType: unknown;
@@ -39,6 +45,7 @@ export interface Call {
 export function newCall(): Call {
   return {
     raw: [],
+    filled: 0,
     baseUrl: undefined,
     headers: undefined,
     mediaType: undefined,
@@ -58,8 +65,8 @@ export function newCall(): Call {
  * goes to the query at once (it cannot throw), unless a default parameter
  * or a value that waits comes first; other query values wait, in order,
  * with what the query writes before a string or number of that name
- * (`prefix`); a body's are members. Small, and apart from `readOther`, so
- * that V8 inlines it into the loop of `build()` and the call never leaves it.
+ * (`prefix`); a body's are members. Small, as the readers below, so that
+ * V8 inlines it into the loop of `build()` and the call never leaves it.
  */
 export function readRest(
   plan: Plan,
@@ -76,12 +83,16 @@ export function readRest(
     (typeof value === "string" || typeof value === "number")
   ) {
     call.query = joinPair(call.query, primitivePair(plan, key, value, prefix));
-  } else if (call.rest === undefined) {
-    // A literal first: a push onto `[]` would allocate room for 16 more.
-    call.rest = [key, value, prefix];
   } else {
-    call.rest.push(key, value, prefix);
+    wait(call, key, value, prefix);
   }
+}
+
+/** Keeps a remaining parameter's value to be written later, in order (`restQuery`, `callBody`). */
+function wait(call: Call, key: string, value: unknown, prefix: string | undefined): void {
+  // A literal first: a push onto `[]` would allocate room for 16 more.
+  if (call.rest === undefined) call.rest = [key, value, prefix];
+  else call.rest.push(key, value, prefix);
 }
 
 /** Keeps the value of a named option but `method` and `url` (read before the plan). */
@@ -121,7 +132,10 @@ export function readParameter(
   if (role === Role.Declared) {
     for (const index of detail as readonly number[]) (call.declared ??= [])[index] = value;
     const variable = plan.url.index.get(key);
-    if (variable !== undefined) call.raw[variable] = value;
+    if (variable !== undefined) {
+      call.raw[variable] = value;
+      call.filled++;
+    }
   } else {
     (call.overrides ??= new Array(plan.restDefaults.length).fill(undefined))[at] = value;
   }

@@ -250,16 +250,20 @@ export function expandUrl(compiled: UrlTemplate, values: readonly UrlValue[]): s
  * {@linkcode expandUrl} gives it, with none of its checks left to fail;
  * `undefined` otherwise, for `expandUrl` to decide.
  * Long values go there too: the facade's "auto" engine may expand them on
- * WebAssembly.
+ * WebAssembly. `dense`: `raw` has no hole, so no item needs an own-check.
  */
-export function concatenate(compiled: UrlTemplate, raw: readonly unknown[]): string | undefined {
+export function concatenate(
+  compiled: UrlTemplate,
+  raw: readonly unknown[],
+  dense: boolean,
+): string | undefined {
   const literals = compiled.literals!;
   let out = literals[0];
   let total = 0;
   for (let i = 0; i < compiled.slots.length; i++) {
     // `raw` is filled by index: a hole is undefined, never what a prototype holds.
     const slot = compiled.slots[i];
-    let value = Object.hasOwn(raw, slot) ? raw[slot] : undefined;
+    let value = dense || Object.hasOwn(raw, slot) ? raw[slot] : undefined;
     if (typeof value === "number") value = String(value);
     if (typeof value !== "string" || (total += value.length) >= LONG_INPUT) return undefined;
     const written = encodeText(value, false);
