@@ -97,6 +97,17 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
         },
         put: { requestBody: { content: { "application/json": {} } }, responses: {} },
       },
+      "/pair/{a}/{b}": {
+        get: {
+          parameters: [
+            { name: "a", in: "path", required: true },
+            { name: "b", in: "path", required: true },
+            // Named like a path variable: the call's value fills both.
+            { name: "a", in: "query" },
+          ],
+          responses: {},
+        },
+      },
     },
   });
   // deno-lint-ignore no-explicit-any
@@ -133,6 +144,9 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       }
     }
     calls.push(
+      // A declared path value given, the other not: the url's values have a hole.
+      () => api("GET /pair/{a}/{b}", { a: "1" }).url,
+      () => api("GET /pair/{a}/{b}", { b: "2" }).url,
       () => api("GET /items/{ids}", { ids: ["a"], prefs: "1" }).url,
       () => api("GET /items/{ids}", { ids: ["a"], tags: "1" }).url,
     );
