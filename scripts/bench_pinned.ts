@@ -18,8 +18,15 @@
  *   for each side, started one after the other, each running one side of
  *   that case and nothing else; the ratio is that of the medians.
  *
+ * With `--bundled`, today's side of W1-W5 and the template case is today's
+ * npm build (`deno task build:npm` first) bundled exactly as the pinned
+ * builds are, so that both sides are the same kind of artifact: one module
+ * against one module. Without it, today's side is the source as Deno runs
+ * it, a graph of modules, which is what a Deno user imports; the
+ * difference between the two runs is what the module structure costs.
+ *
  * Run: `deno run -A scripts/bench_pinned.ts [--rounds 21] [--processes 0] [--case <name>]
- * [--against ad6d2bb|d867c0c]`
+ * [--against ad6d2bb|d867c0c] [--bundled]`
  *
  * @module
  */
@@ -32,7 +39,8 @@ import { parseTemplate } from "@routecast/endpoint/uri-template";
 import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { endpoint as octokit } from "@octokit/endpoint";
 import UriTemplates from "uri-templates";
-import { PINNED_COMMITS } from "./pin_build.ts";
+import { bundleNpmBuild, PINNED_COMMITS } from "./pin_build.ts";
+import * as esbuild from "esbuild";
 import {
   type Builder,
   type Call,
@@ -64,6 +72,7 @@ const { values: flags } = parseArgs({
     child: { type: "string" },
     case: { type: "string" },
     against: { type: "string", default: "ad6d2bb" },
+    bundled: { type: "boolean", default: false },
   },
 });
 
@@ -78,6 +87,29 @@ if (!PINNED_COMMITS.includes(flags.against)) {
 const { endpoint: pinnedEndpoint, parseTemplate: pinnedParseTemplate } = await import(
   `../benchmarks/_pinned/${flags.against}.js`
 );
+
+/** Today's npm build, bundled as the pinned builds are (`--bundled`). */
+async function bundledToday(): Promise<{ endpoint: unknown; parseTemplate: typeof parseTemplate }> {
+  const root = new URL("../", import.meta.url).pathname;
+  try {
+    await Deno.stat(`${root}npm/esm/mod.js`);
+  } catch {
+    throw new Error("--bundled bundles today's npm build: run `deno task build:npm` first");
+  }
+  const code = await bundleNpmBuild(root);
+  await esbuild.stop();
+  const file = await Deno.makeTempFile({ prefix: "routecast-today-", suffix: ".js" });
+  await Deno.writeTextFile(file, code);
+  try {
+    return await import(`file://${file}`);
+  } finally {
+    await Deno.remove(file);
+  }
+}
+const SIDE = flags.bundled
+  ? "as its npm build bundled like the pinned one"
+  : "as Deno runs its source (a graph of modules)";
+const current = flags.bundled ? await bundledToday() : { endpoint, parseTemplate };
 
 let sink = 0;
 function use(result: { url: string } | string): void {
@@ -113,7 +145,7 @@ function templateCase(parse: (text: string) => { expand(values: object): string 
 
 /** The peers of each case; the first two are compared (new, then old). */
 function cases(): Record<string, Record<string, () => void>> {
-  const today = workloads(endpoint as unknown as Builder);
+  const today = workloads(current.endpoint as unknown as Builder);
   const before = workloads(pinnedEndpoint as Builder);
   const reference = workloads(octokit as unknown as Builder);
   const uriTemplates = new UriTemplates(REALISTIC);
@@ -148,7 +180,7 @@ function cases(): Record<string, Record<string, () => void>> {
     },
     W5: { new: today.W5, old: before.W5, octokit: reference.W5 },
     template: {
-      new: templateCase(parseTemplate),
+      new: templateCase(current.parseTemplate),
       old: templateCase(pinnedParseTemplate),
       "uri-templates": () => use(uriTemplates.fill!(STRING_VARIABLES)),
     },
@@ -231,7 +263,7 @@ function chosen(): Record<string, Record<string, () => void>> {
 function inProcess(rounds: number): void {
   const times = measure(chosen(), rounds);
   console.log(
-    `One process, ${rounds} interleaved rounds (medians; ratios are medians of the rounds' ratios; fastest batches' ratio in brackets):`,
+    `Today ${SIDE}, against ${flags.against}.\nOne process, ${rounds} interleaved rounds (medians; ratios are medians of the rounds' ratios; fastest batches' ratio in brackets):`,
   );
   console.log("| case | old | new | new / old | new / hand-written | other / new |");
   console.log("|---|---:|---:|---:|---:|---:|");
@@ -255,10 +287,10 @@ function inProcess(rounds: number): void {
 
 async function alternating(processes: number, rounds: number): Promise<void> {
   console.log(
-    `\n${processes} processes per side and case, alternating, each running one side of one case (median of the processes' medians):`,
+    `\nToday ${SIDE}, against ${flags.against}.\n${processes} processes per side and case, alternating, each running one side of one case (median of the processes' medians; each side's fastest and slowest process, for a process's JIT can settle in a slower state for its whole life):`,
   );
-  console.log("| case | old | new | new / old |");
-  console.log("|---|---:|---:|---:|");
+  console.log("| case | old | new | new / old | old range | new range |");
+  console.log("|---|---:|---:|---:|---:|---:|");
   for (const name of Object.keys(chosen())) {
     const sides: Record<string, number[]> = { new: [], old: [] };
     for (let i = 0; i < processes * 2; i++) {
@@ -276,6 +308,7 @@ async function alternating(processes: number, rounds: number): Promise<void> {
           String(rounds),
           "--against",
           flags.against,
+          ...(flags.bundled ? ["--bundled"] : []),
         ],
         stderr: "inherit",
       }).output();
@@ -283,7 +316,13 @@ async function alternating(processes: number, rounds: number): Promise<void> {
       sides[side].push(Number(new TextDecoder().decode(output.stdout)));
     }
     const [old, today] = [median(sides.old), median(sides.new)];
-    console.log(`| ${name} | ${format(old)} | ${format(today)} | ${(today / old).toFixed(3)}x |`);
+    const range = (values: number[]) =>
+      `${format(Math.min(...values))}–${format(Math.max(...values))}`;
+    console.log(
+      `| ${name} | ${format(old)} | ${format(today)} | ${(today / old).toFixed(3)}x | ${
+        range(sides.old)
+      } | ${range(sides.new)} |`,
+    );
   }
 }
 
