@@ -289,8 +289,10 @@ async function alternating(processes: number, rounds: number): Promise<void> {
   console.log(
     `\nToday ${SIDE}, against ${flags.against}.\n${processes} processes per side and case, alternating, each running one side of one case (median of the processes' medians; each side's fastest and slowest process, for a process's JIT can settle in a slower state for its whole life):`,
   );
-  console.log("| case | old | new | new / old | old range | new range |");
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(
+    "| case | old | new | new / old | fastest new / fastest old | old range | new range |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const name of Object.keys(chosen())) {
     const sides: Record<string, number[]> = { new: [], old: [] };
     for (let i = 0; i < processes * 2; i++) {
@@ -320,8 +322,8 @@ async function alternating(processes: number, rounds: number): Promise<void> {
       `${format(Math.min(...values))}–${format(Math.max(...values))}`;
     console.log(
       `| ${name} | ${format(old)} | ${format(today)} | ${(today / old).toFixed(3)}x | ${
-        range(sides.old)
-      } | ${range(sides.new)} |`,
+        (Math.min(...sides.new) / Math.min(...sides.old)).toFixed(3)
+      }x | ${range(sides.old)} | ${range(sides.new)} |`,
     );
   }
 }
