@@ -51,37 +51,23 @@ const LINE_BREAKS: Record<number, string> = { 0x0d: "CR", 0x0a: "LF", 0: "NUL" }
  */
 export function checkHeaderValue(name: string, value: unknown): asserts value is string | number {
   if (typeof value === "number") return;
-  if (typeof value !== "string") throw invalidHeaderValue(name, value, -1);
+  if (typeof value !== "string") {
+    throw new TypeError(
+      `Invalid value for header ${quoteValue(name)}: expected a string or a number, found ${
+        quoteValue(value)
+      }`,
+    );
+  }
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
     if (code < 0x0e && (code === 0x0d || code === 0x0a || code === 0)) {
-      throw invalidHeaderValue(name, value, i);
+      throw new TypeError(
+        `Invalid value for header ${quoteValue(name)}: it contains CR, LF or NUL (${
+          LINE_BREAKS[code]
+        } at index ${i}), expected a single-line value`,
+      );
     }
   }
-}
-
-/**
- * The error for a header value that is not a string or number (`at` -1),
- * or holds CR, LF or NUL at `at`. Apart, so that the checks stay small
- * enough for V8 to inline (docs/performance.md).
- */
-function invalidHeaderValue(name: string, value: unknown, at: number): TypeError {
-  return new TypeError(
-    at < 0
-      ? `Invalid value for header ${quoteValue(name)}: expected a string or a number, found ${
-        quoteValue(value)
-      }`
-      : `Invalid value for header ${quoteValue(name)}: it contains CR, LF or NUL (${
-        LINE_BREAKS[(value as string).charCodeAt(at)]
-      } at index ${at}), expected a single-line value`,
-  );
-}
-
-/** The error for headers that are not a plain object (apart, as above). */
-function invalidHeaders(headers: unknown): TypeError {
-  return new TypeError(
-    `Invalid headers ${quoteValue(headers)}: expected a plain object of header names and values`,
-  );
 }
 
 /**
@@ -94,7 +80,13 @@ export function mergeHeaders(base: Readonly<Headers>, overrides: unknown): Heade
   // Spread defines own properties, so a "__proto__" header stays a header.
   const result: Headers = { ...base };
   if (overrides === undefined || overrides === null) return result;
-  if (!isPlainObject(overrides)) throw invalidHeaders(overrides);
+  if (!isPlainObject(overrides)) {
+    throw new TypeError(
+      `Invalid headers ${
+        quoteValue(overrides)
+      }: expected a plain object of header names and values`,
+    );
+  }
   for (const key of Object.keys(overrides)) {
     const value = overrides[key];
     if (value === undefined) continue;
