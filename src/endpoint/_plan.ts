@@ -171,14 +171,6 @@ export function compilePlan(
     constant,
     operation,
     declaredDefaults,
-    // The memos, present from the start: every plan has one shape, so that
-    // the build's reads of a plan stay monomorphic over many routes.
-    base: undefined,
-    givenBase: undefined,
-    givenPrefix: undefined,
-    target: undefined,
-    defaultQuery: undefined,
-    last: undefined,
   };
 }
 
