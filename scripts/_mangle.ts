@@ -70,6 +70,7 @@ export const INTERNAL_PROPERTIES: readonly string[] = [
   "roles",
   "givenBase",
   "givenPrefix",
+  "rawCount",
   "searchPlus",
   "refs",
   "low",

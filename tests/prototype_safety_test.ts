@@ -110,6 +110,7 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       },
     },
   });
+  const untyped = api as unknown as (route: string, options: object) => { url: string };
   // deno-lint-ignore no-explicit-any
   const builders: [string, any][] = [
     ["main", endpoint],
@@ -144,9 +145,10 @@ Deno.test("every builder reads a hole in a list as a hole with a polluted protot
       }
     }
     calls.push(
-      // A declared path value given, the other not: the url's values have a hole.
-      () => api("GET /pair/{a}/{b}", { a: "1" }).url,
-      () => api("GET /pair/{a}/{b}", { b: "2" }).url,
+      // A declared path value given, the other not (a call its types refuse):
+      // the url's values have a hole.
+      () => untyped("GET /pair/{a}/{b}", { a: "1" }).url,
+      () => untyped("GET /pair/{a}/{b}", { b: "2" }).url,
       () => api("GET /items/{ids}", { ids: ["a"], prefs: "1" }).url,
       () => api("GET /items/{ids}", { ids: ["a"], tags: "1" }).url,
     );

@@ -48,12 +48,12 @@ export function build(
     if (role === Role.UrlVariable) {
       if (value !== undefined) {
         call.raw[at[i]] = value;
-        call.filled++;
+        call.rawCount++;
       }
     } else if (role === Role.Rest) {
       readRest(plan, call, key, value, details[i] as string | undefined);
     } else if (role <= Role.Request) {
-      readOption(call, role, value);
+      readOption(call, key, value);
     } else {
       readParameter(plan, call, key, value, role, at[i], details[i]);
     }

@@ -71,7 +71,7 @@ export function callUrl(plan: Plan, call: Call): string {
   const raw = call.raw;
   plan.operation?.pathValues?.(raw, plan);
   const path = plan.url.literals !== undefined
-    ? concatenate(plan.url, raw, call.filled === plan.url.names.length)
+    ? concatenate(plan.url, raw, call.rawCount === plan.url.names.length)
     : undefined;
   // Nothing in the path can throw then: the base is checked as in `expanded()`.
   return path !== undefined ? prefixFor(plan, call.baseUrl) + path : expandedOnce(plan, call);

@@ -119,48 +119,6 @@ function planner(defaults: Partial<EndpointDefaults>, context: PlanContext) {
   };
 }
 
-type Planner = ReturnType<typeof planner>;
-
-/**
- * Builds `endpoint(route, given)` when `given` names `method` or `url`:
- * options that name their own method or url override the route's, as in
- * merge(), unless the route's operation declares them as parameters (then
- * they are not `moves`); each is read once, and only as an own property.
- */
-function moved(
-  plans: Planner,
-  store: EndpointDefaults,
-  route: string,
-  plan: Plan,
-  given: Record<string, unknown>,
-  roles: KeyRoles,
-): RequestOptions {
-  const shadowed = plan.operation?.shadowed;
-  const givenMethod = isOptionKey("method", shadowed, false) ? own(given, "method") : undefined;
-  const givenUrl = isOptionKey("url", shadowed, false) ? own(given, "url") : undefined;
-  if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, roles);
-  const parts = routeFromString(route);
-  const to = plans.url(givenMethod ?? parts.method ?? store.method, urlFrom(givenUrl ?? parts.url));
-  // The route's declared parameters stay parameters on the plan moved to.
-  return build(to, given, keyRoles(to, Object.keys(given), shadowed, false));
-}
-
-/** Builds `endpoint(options)`: its `method` and `url` are the route. */
-function fromOptions(
-  plans: Planner,
-  store: EndpointDefaults,
-  route: unknown,
-  options: unknown,
-): RequestOptions {
-  if (route === undefined && options === undefined) route = NO_OPTIONS;
-  checkOptionsCall(route, options);
-  const method = own(route as Record<string, unknown>, "method") ?? store.method;
-  return buildFor(
-    plans.url(method, urlOf(route as Record<string, unknown>, own(store, "url"))),
-    route as Record<string, unknown>,
-  );
-}
-
 /**
  * A builder over `store`, its deep-frozen defaults: the only copy its calls
  * read, never handed out (`DEFAULTS` shows a view of it, rule 14).
@@ -170,7 +128,7 @@ function withDefaults(
   context: PlanContext,
   parse: Endpoint["parse"],
 ): Endpoint {
-  let plans: Planner | undefined; // made on first call
+  let plans: ReturnType<typeof planner> | undefined; // made on first call
   const declared = context.declared;
   // defaults() sets options by every name: only merge() carries declared parameters apart.
   const defaulting: MergeContext = { noPreviews: context.flavour.previews === "refused" };
@@ -182,15 +140,41 @@ function withDefaults(
     ...defaulting,
     shadowed: shadowed === undefined ? undefined : (method, url) => shadowed.get(method, url),
   };
+  /**
+   * `endpoint(route, given)` when `given` names `method` or `url`: options
+   * that name their own method or url override the route's, as in merge(),
+   * unless the route's operation declares them as parameters (then they are
+   * not `moves`); each is read once, and only as an own property.
+   */
+  const moved = (route: string, plan: Plan, given: Record<string, unknown>, roles: KeyRoles) => {
+    const shadowed = plan.operation?.shadowed;
+    const givenMethod = isOptionKey("method", shadowed, false) ? own(given, "method") : undefined;
+    const givenUrl = isOptionKey("url", shadowed, false) ? own(given, "url") : undefined;
+    if (givenMethod === undefined && givenUrl === undefined) return build(plan, given, roles);
+    const parts = routeFromString(route);
+    const to = plans!.url(
+      givenMethod ?? parts.method ?? store.method,
+      urlFrom(givenUrl ?? parts.url),
+    );
+    // The route's declared parameters stay parameters on the plan moved to.
+    return build(to, given, keyRoles(to, Object.keys(given), shadowed, false));
+  };
+  /** `endpoint(options)`: its `method` and `url` are the route. */
+  const fromOptions = (route: unknown, options: unknown) => {
+    if (route === undefined && options === undefined) route = NO_OPTIONS;
+    checkOptionsCall(route, options);
+    const method = own(route, "method") ?? store.method;
+    return buildFor(plans!.url(method, urlOf(route, own(store, "url"))), route);
+  };
   // Small, with the rarer paths apart, so that V8 inlines it into its callers.
   const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     plans ??= planner(store, context);
-    if (typeof route !== "string") return fromOptions(plans, store, route, options);
+    if (typeof route !== "string") return fromOptions(route, options);
     const given = routeOptions(options) ?? NO_OPTIONS;
     const plan = plans.route(route);
     // The parameters the route's operation declares under options' names.
     const roles = keyRoles(plan, Object.keys(given), plan.operation?.shadowed, false);
-    return roles.moves ? moved(plans, store, route, plan, given, roles) : build(plan, given, roles);
+    return roles.moves ? moved(route, plan, given, roles) : build(plan, given, roles);
   };
   let plainOnly = false; // the store holds only frozen plain data: shown as it is
   Object.defineProperty(endpoint, "DEFAULTS", {

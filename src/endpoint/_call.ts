@@ -20,7 +20,7 @@ export interface Call {
    * that is every name of the url, `raw` has no hole for a polluted
    * prototype to fill, and the url step reads it without an own-check.
    */
-  filled: number;
+  rawCount: number;
   baseUrl: unknown;
   headers: unknown;
   mediaType: unknown;
@@ -45,7 +45,7 @@ export interface Call {
 export function newCall(): Call {
   return {
     raw: [],
-    filled: 0,
+    rawCount: 0,
     baseUrl: undefined,
     headers: undefined,
     mediaType: undefined,
@@ -95,24 +95,12 @@ function wait(call: Call, key: string, value: unknown, prefix: string | undefine
   else call.rest.push(key, value, prefix);
 }
 
-/** Keeps the value of a named option but `method` and `url` (read before the plan). */
-export function readOption(call: Call, role: Role, value: unknown): void {
-  switch (role) {
-    case Role.BaseUrl:
-      call.baseUrl = value;
-      return;
-    case Role.Headers:
-      call.headers = value;
-      return;
-    case Role.MediaType:
-      call.mediaType = value;
-      return;
-    case Role.Data:
-      call.data = value;
-      return;
-    case Role.Request:
-      call.request = value;
-  }
+/**
+ * Keeps the value of a named option but `method` and `url` (read before the
+ * plan): `key` is the option's name, which is the call's field for it.
+ */
+export function readOption(call: Call, key: string, value: unknown): void {
+  (call as unknown as Record<string, unknown>)[key] = value;
 }
 
 /**
@@ -134,7 +122,7 @@ export function readParameter(
     const variable = plan.url.index.get(key);
     if (variable !== undefined) {
       call.raw[variable] = value;
-      call.filled++;
+      call.rawCount++;
     }
   } else {
     (call.overrides ??= new Array(plan.restDefaults.length).fill(undefined))[at] = value;
