@@ -50,13 +50,17 @@ function kilobytes(kb: number): number {
  * Swagger 2.0) took `./openapi` to 27.6 KB; code shared instead of copied
  * brought it to 26.9 KB, and the other entries back under their sizes
  * before rule 26; the lazy Swagger 2.0 conversion, the server options'
- * scan and the multipart `tsv` join took it to 27.2 KB.
+ * scan and the multipart `tsv` join took it to 27.2 KB. Bringing calls
+ * back to the speed of the build before the redesign (the call's values
+ * read by small functions V8 inlines, url values counted so that a call
+ * without holes skips the own-check) cost `.` and `./octokit` 0.1 KB, and
+ * the Octokit pair and `./openapi` as much.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(17.4) },
+  ".": { name: "endpoint", budget: kilobytes(17.5) },
   "./lite": { name: "endpoint", budget: kilobytes(13.0) },
-  "./octokit": { name: "endpoint", budget: kilobytes(13.0) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.2) },
+  "./octokit": { name: "endpoint", budget: kilobytes(13.1) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.3) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -67,7 +71,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes at the version `SIZE_VERSION`. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(10.9);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(11.0);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`
