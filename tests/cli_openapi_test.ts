@@ -425,6 +425,8 @@ Deno.test("routecast refuses options that do not combine, with exit code 1", () 
     [["--credential", "apiKey=@-", "--neutral", ...call], "Option --credential needs --openapi"],
     [["--server", "1", ...call], "Option --server needs --openapi"],
     [["--server-variable", "region=us", ...call], "Option --server-variable needs --openapi"],
+    [["--no-strict", ...call], "Option --no-strict needs --openapi"],
+    [["--neutral", "--no-strict", ...call], "Option --no-strict needs --openapi"],
     // The value after --credential is its value, even one that looks like an option.
     [["--credential", "--openapi=shop.json", ...call], "Option --credential needs --openapi"],
     [
@@ -567,6 +569,39 @@ Deno.test("routecast --openapi takes only the description's operations (strict r
       assertEquals(result.stderr.indexOf("\n"), result.stderr.length - 1);
     }
   });
+});
+
+Deno.test("routecast --openapi refuses a key the operation lacks, naming --no-strict, which builds it as fromOpenAPI() with strict: false", () => {
+  const input = inputOf({ "shop.json": SHOP_TEXT });
+  const openapi = ["--openapi", "shop.json", "--credential", `apiKey=${SECRET}`];
+  // Strict: the message names the command line's way out, not the library's option.
+  assertFails(
+    [...openapi, "GET", "/orders/{id}", "id=7", "extra=1"],
+    input,
+    'Invalid parameter "extra" for "GET /orders/{id}": expected one of the operation\'s parameters "id" or "baseUrl" (or --no-strict)',
+  );
+  // An error that is not about a key passes as it is.
+  assertFails(
+    [...openapi, "--no-strict", "GET", "/orders/{id}", "id=a/../b"],
+    input,
+    "Invalid value",
+  );
+  const loose = { credentials: { apiKey: SECRET }, strict: false };
+  assertEquals(
+    printed([...openapi, "--no-strict", "GET", "/orders/{id}", "id=7", "extra=1"], input),
+    expected(loose, "GET /orders/{id}", { id: "7", extra: "1" }),
+  );
+  // A route outside the description is built without the description's credential.
+  const outside = printed([...openapi, "--no-strict", "GET", "/elsewhere", "q=1"], input);
+  assertEquals(outside, expected(loose, "GET /elsewhere", { q: "1" }));
+  assert(!JSON.stringify(outside).includes(SECRET));
+  // Named like an option of its own, or given a value: a usage error.
+  assertFails(
+    [...openapi, "--no-strict=1", "GET", "/orders/{id}", "id=7"],
+    input,
+    "Unknown option",
+    2,
+  );
 });
 
 Deno.test("routecast --openapi passes --base-url to fromOpenAPI(), so an operation's own baseUrl parameter stays one", () => {

@@ -760,7 +760,7 @@ Deno.test("routecast reports invalid usage on one stderr line and exits 2", asyn
     ],
     [
       ["--nope", "GET /x"],
-      'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --help or --version (items come after the url)',
+      'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --no-strict, --help or --version (items come after the url)',
     ],
 
     [["GET /x", "--base-url"], "Missing value for --base-url: expected a URL after it"],

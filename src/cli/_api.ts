@@ -1,8 +1,9 @@
 /**
  * The builder a run uses: `endpoint` (GitHub's defaults, by default),
  * `createEndpoint` (`--neutral`: no `accept`, `user-agent` or host), or
- * `fromOpenAPI` (`--openapi FILE`: strict routes, with `--server`,
- * `--server-variable` and `--credential`), docs/design.md rule 27.
+ * `fromOpenAPI` (`--openapi FILE`: strict routes unless `--no-strict`,
+ * with `--server`, `--server-variable` and `--credential`), docs/design.md
+ * rule 27.
  *
  * @module
  */
@@ -34,8 +35,9 @@ export interface OpenAPIArguments {
 
 /**
  * Checks how the options combine, before any input is read: `--neutral`
- * and `--openapi` exclude each other, `--server`, `--server-variable` and
- * `--credential` need `--openapi`, and standard input is read once.
+ * and `--openapi` exclude each other, `--server`, `--server-variable`,
+ * `--credential` and `--no-strict` need `--openapi`, and standard input is
+ * read once.
  *
  * @returns The `--openapi` arguments, or `undefined` without `--openapi`.
  * @throws {TypeError} For options that do not combine, or a malformed
@@ -50,6 +52,8 @@ export function openapiArguments(invocation: Invocation): OpenAPIArguments | und
       ? "--server"
       : invocation.serverVariables.length > 0
       ? "--server-variable"
+      : !invocation.strict
+      ? "--no-strict"
       : undefined;
     if (needing !== undefined) {
       throw new TypeError(
@@ -73,6 +77,7 @@ export function openapiArguments(invocation: Invocation): OpenAPIArguments | und
   }
   const options: Record<string, unknown> = {};
   if (invocation.baseUrl !== undefined) options.baseUrl = invocation.baseUrl;
+  if (!invocation.strict) options.strict = false;
   if (invocation.server !== undefined) options.server = serverOption(invocation.server);
   if (invocation.serverVariables.length > 0) {
     options.serverVariables = serverVariables(invocation.serverVariables);

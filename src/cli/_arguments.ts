@@ -27,6 +27,8 @@ export interface Invocation {
   serverVariables: string[];
   /** Each `--credential NAME=SOURCE`, as given and in order (read later: never quoted). */
   credentials: string[];
+  /** `--no-strict`: with `--openapi`, build a route or key the description lacks (`strict: false`). */
+  strict: boolean;
 }
 
 /** The options that take a value (`--option VALUE` or `--option=VALUE`), with what it is. */
@@ -63,6 +65,7 @@ export function parseArguments(args: readonly string[]): Invocation {
     server: undefined,
     serverVariables: [],
     credentials: [],
+    strict: true,
   };
   let positional = false;
   for (let i = 0; i < args.length; i++) {
@@ -97,13 +100,14 @@ function readOption(invocation: Invocation, arg: string): void {
   else if (arg === "--fetch") setOutput(invocation, "fetch");
   else if (arg === "--raw") invocation.raw = true;
   else if (arg === "--neutral") invocation.neutral = true;
+  else if (arg === "--no-strict") invocation.strict = false;
   else if (equals !== -1 && isValueOption(name)) setValue(invocation, name, arg.slice(equals + 1));
   else {
     // Only the name: what follows "=" may be a secret (--credentials=KEY=...).
     throw new UsageError(
       `Unknown option ${
         quote(name)
-      }: expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --help or --version (items come after the url)`,
+      }: expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --no-strict, --help or --version (items come after the url)`,
     );
   }
 }

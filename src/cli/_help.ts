@@ -56,6 +56,8 @@ Any API:
                    The route is an operation of it, METHOD and path as its
                    paths name them: any other route exits 1. name=value items
                    go where the description puts them.
+  --no-strict      with --openapi: a route or an item the description does
+                   not declare is built as --neutral builds it, not refused
   --server VALUE   with --openapi: the server, an index (0 is the first) or
                    one of the urls of the description's servers
   --server-variable NAME=VALUE

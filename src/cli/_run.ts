@@ -14,6 +14,7 @@ import { VERSION } from "../version.ts";
 import { apiOf, type OpenAPIArguments, openapiArguments } from "./_api.ts";
 import { type Invocation, parseArguments, type Target, targetOf } from "./_arguments.ts";
 import { HELP } from "./_help.ts";
+import { STRICT_HINT } from "../openapi/kit.ts";
 import {
   type CliInput,
   fileOfItem,
@@ -61,8 +62,14 @@ export function runCli(args: readonly string[], input: CliInput = {}): CliResult
   try {
     return printed(respond(started, input, budget));
   } catch (error) {
-    return failed(1, error);
+    return failed(1, started.openapi === undefined ? error : forCommandLine(error));
   }
+}
+
+/** `fromOpenAPI`'s refusal of a key names the command line's way out, not the library's option. */
+function forCommandLine(error: unknown): unknown {
+  if (!(error instanceof TypeError) || !error.message.endsWith(STRICT_HINT)) return error;
+  return new TypeError(error.message.slice(0, -STRICT_HINT.length) + " (or --no-strict)");
 }
 
 /** A run past its usage checks: what to build, and standard input for `--raw`, unread. */

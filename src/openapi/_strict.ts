@@ -39,6 +39,9 @@ function distance(a: string, b: string, limit: number): number {
   return row[b.length];
 }
 
+/** How a strict key's message ends: the way out (the command line names its own). */
+export const STRICT_HINT = " (or the strict: false option)";
+
 /**
  * The `TypeError` for a route that is not an operation: it quotes the
  * route and names up to three operations whose paths are nearest to `url`
@@ -125,7 +128,7 @@ export function strictKeys(
             names.length === 0
               ? "the operation takes no parameters"
               : `expected one of the operation's parameters ${listed(names)}`
-          }${why} (or the strict: false option)`,
+          }${why}${STRICT_HINT}`,
         );
       }
     }

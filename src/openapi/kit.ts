@@ -14,6 +14,7 @@ import { compiledTable, readTable, TABLE_FORMAT, type TableContents } from "./_t
 
 export { isBasicScheme, type SchemeDeclaration, type TableContents };
 export { builder } from "./_builder.ts";
+export { STRICT_HINT } from "./_strict.ts";
 
 /**
  * What a builder reads of a description or of a table `compileOpenAPI`
