@@ -54,6 +54,7 @@ import { MULTIPART } from "./_multipart.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
 import {
+  bodyNote,
   carriedBody,
   checkConverted,
   fromSwagger2,
@@ -433,8 +434,6 @@ function readEncoding(
       declaration.json = true;
       set = true;
     }
-    const separator = separatorOf(entry.node);
-    if (separator !== undefined) declaration.separator = separator;
     if (set) {
       setOwn(out, property, declaration);
       any = true;
@@ -452,6 +451,9 @@ function readEncoding(
  * encoding whatever is chosen: a caller's `content-type` may choose it.
  */
 function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | undefined {
+  const note = bodyNote(requestBody);
+  // Swagger 2.0's formData parameters: declared when converted, as this would (rule 27).
+  if (typeof note === "object") return note;
   const content = field(requestBody, "content");
   if (content === undefined) return undefined;
   const at = place(where, "content");
@@ -463,8 +465,7 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     const problem = mediaTypeProblem(type);
     if (problem !== undefined) throw invalidAt(at, problem);
   }
-  const carried = types.length > 0 ? carriedBody(requestBody, types[0]) : undefined;
-  if (carried !== undefined) return carried;
+  if (note !== undefined && types.length > 0) return carriedBody(note, types[0]);
   const json = types.find(isJsonMediaType);
   const multipart = types.find((type) => essence(type) === MULTIPART);
   // Read back from locals, never from the object being built (Object.prototype may be polluted).

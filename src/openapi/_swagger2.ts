@@ -10,7 +10,9 @@
  * and `ssv`, `tsv`, `pipes` in a path or header) is a separator, and a body
  * parameter's name is the key that carries the body: both are noted beside
  * the nodes made here, never in them, so that an OpenAPI 3 document cannot
- * ask for them.
+ * ask for them. A form body is noted as its declaration, the one the compile
+ * makes of the object schema OpenAPI 3 would write: made here, it costs no
+ * schema to build and walk again.
  *
  * Own properties only, each `$ref` followed once, no recursion: linear in the
  * document (rule 16). A problem in one operation is kept for that operation.
@@ -43,22 +45,30 @@ const MULTIPART = "multipart/form-data";
 const SEPARATORS: Record<string, string> = { csv: "", ssv: " ", tsv: "\t", pipes: "|", multi: "" };
 
 /**
- * Beside a node made here: a parameter's or form field's separator, the
- * name of the body parameter a request body carries, or the problem of an
- * operation that could not be read.
+ * Beside a node made here: a parameter's separator, the name of the body
+ * parameter a request body carries, the declaration of a form request body,
+ * or the problem of an operation that could not be read.
  */
-const notes = new WeakMap<object, string | TypeError>();
+const notes = new WeakMap<object, string | TypeError | BodyDeclaration>();
 
-/** The separator of a parameter or encoding node made from a `collectionFormat`. */
+/** The separator of a parameter node made from a `collectionFormat`. */
 export function separatorOf(node: object): string | undefined {
   const note = notes.get(node);
   return typeof note === "string" ? note : undefined;
 }
 
-/** The declaration of a request body node made from a `body` parameter; else `undefined`. */
-export function carriedBody(node: object, type: string): BodyDeclaration | undefined {
-  const name = separatorOf(node);
-  if (name === undefined) return undefined;
+/**
+ * Beside a request body node made here: the declaration of a form made from
+ * `formData` parameters, or the name of the `body` parameter it carries
+ * (see {@linkcode carriedBody}); else `undefined`.
+ */
+export function bodyNote(node: object): BodyDeclaration | string | undefined {
+  const note = notes.get(node);
+  return note instanceof TypeError ? undefined : note;
+}
+
+/** The declaration of a request body that the body parameter `name` carries, as `type`. */
+export function carriedBody(name: string, type: string): BodyDeclaration {
   return isNamedOption(name)
     ? { type, parameter: name, fields: [name] }
     : { type, parameter: name };
@@ -169,8 +179,11 @@ function convertParameters(
   }
   const parameters: unknown[] = [];
   const bodyParameters: FoundObject[] = [];
-  let properties: Node | undefined;
-  let encoding: Node | undefined;
+  // Form fields: the named options among them (the body's `fields`) and each list's encoding,
+  // declared as the compile declares a schema's properties and an encoding.
+  let form = false;
+  const fields: string[] = [];
+  let encoding: Record<string, unknown> | undefined;
   let file = false;
   let carrier: string | undefined;
   for (let i = 0; i < found.length; i++) {
@@ -193,19 +206,20 @@ function convertParameters(
     }
     const type = field(node, "type");
     file ||= type === "file";
-    setOwn(properties ??= {}, name, {});
+    form = true;
+    if (isNamedOption(name) && !fields.includes(name)) fields.push(name);
     if (type === "array") {
-      const made = { style, explode };
-      setOwn(encoding ??= {}, name, made);
-      if (separator) notes.set(made, separator);
+      const declaration: Record<string, unknown> = { style, explode };
+      if (separator) declaration.separator = separator;
+      setOwn(encoding ??= {}, name, declaration);
     }
   }
   const converted: Node = {
     parameters,
     security: field(container.node, "security"),
   };
-  if (carrier === undefined && !properties) return { converted, bodyParameters };
-  if (carrier !== undefined && properties) {
+  if (carrier === undefined && !form) return { converted, bodyParameters };
+  if (carrier !== undefined && form) {
     throw invalidAt(at, "has body and formData parameters, expected one or the other");
   }
   const raw = field(container.node, "consumes") ?? field(document, "consumes") ?? [];
@@ -213,20 +227,27 @@ function convertParameters(
     throw invalidAt(place(container.place, "consumes"), `${quoteValue(raw)}, expected a list`);
   }
   const types = items(raw, at).map(String);
-  const essences = carrier === undefined ? types.map(essence) : [];
-  const has = (wanted: string) => essences.includes(wanted);
-  // A body parameter: JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
-  // Form fields: multipart for a file, or when only multipart is listed; else a form.
-  const type = carrier !== undefined
-    ? types.find(isJsonMediaType) ??
-      (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0])
-    : file || (!has(FORM) && has(MULTIPART))
-    ? MULTIPART
-    : FORM;
-  const requestBody = {
-    content: { [type]: { schema: { type: "object", properties }, encoding } },
-  };
-  if (carrier !== undefined) notes.set(requestBody, carrier);
+  if (carrier !== undefined) {
+    // JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
+    const type = types.find(isJsonMediaType) ??
+      (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0]);
+    const requestBody = { content: { [type]: {} } };
+    notes.set(requestBody, carrier);
+    converted.requestBody = requestBody;
+    return { converted, bodyParameters };
+  }
+  // Multipart for a file, or when only multipart is listed; else a form.
+  const essences = types.map(essence);
+  const multipart = file || (!essences.includes(FORM) && essences.includes(MULTIPART));
+  // What the compile declares for OpenAPI 3's form: an object schema of the fields, lists encoded.
+  const body: Record<string, unknown> = multipart
+    ? { type: MULTIPART, kind: "multipart" }
+    : { type: FORM, kind: "form" };
+  if (fields.length > 0) body.fields = fields;
+  if (multipart) body.multipart = encoding ?? {};
+  else if (encoding !== undefined) body.encoding = encoding;
+  const requestBody = {};
+  notes.set(requestBody, body as unknown as BodyDeclaration);
   converted.requestBody = requestBody;
   return { converted, bodyParameters };
 }
