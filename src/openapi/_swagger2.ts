@@ -10,9 +10,9 @@
  * and `ssv`, `tsv`, `pipes` in a path or header) is a separator, and a body
  * parameter's name is the key that carries the body: both are noted beside
  * the nodes made here, never in them, so that an OpenAPI 3 document cannot
- * ask for them. A form body is noted as its declaration, the one the compile
- * makes of the object schema OpenAPI 3 would write: made here, it costs no
- * schema to build and walk again.
+ * ask for them. A request body is noted as its declaration (a form's is the
+ * one the compile makes of OpenAPI 3's form of it, so that no schema is built
+ * to be walked again).
  *
  * Own properties only, each `$ref` followed once, no recursion: linear in the
  * document (rule 16). A problem in one operation is kept for that operation.
@@ -35,7 +35,13 @@ import {
   type Resolver,
   topPlace,
 } from "./_refs.ts";
-import { essence, isJsonMediaType, isWildcard, serverTextProblem } from "./_wire.ts";
+import {
+  essence,
+  isJsonMediaType,
+  isWildcard,
+  mediaTypeProblem,
+  serverTextProblem,
+} from "./_wire.ts";
 
 const JSON_TYPE = "application/json";
 const FORM = "application/x-www-form-urlencoded";
@@ -45,40 +51,11 @@ const MULTIPART = "multipart/form-data";
 const SEPARATORS: Record<string, string> = { csv: "", ssv: " ", tsv: "\t", pipes: "|", multi: "" };
 
 /**
- * Beside a node made here: a parameter's separator, the name of the body
- * parameter a request body carries, the declaration of a form request body,
- * or the problem of an operation that could not be read.
+ * Beside a node made here: a parameter's separator (a string), a request
+ * body's declaration, or the problem of an operation that could not be read
+ * (a `TypeError`). The compile reads it; only this module writes it.
  */
-const notes = new WeakMap<object, string | TypeError | BodyDeclaration>();
-
-/** The separator of a parameter node made from a `collectionFormat`. */
-export function separatorOf(node: object): string | undefined {
-  const note = notes.get(node);
-  return typeof note === "string" ? note : undefined;
-}
-
-/**
- * Beside a request body node made here: the declaration of a form made from
- * `formData` parameters, or the name of the `body` parameter it carries
- * (see {@linkcode carriedBody}); else `undefined`.
- */
-export function bodyNote(node: object): BodyDeclaration | string | undefined {
-  const note = notes.get(node);
-  return note instanceof TypeError ? undefined : note;
-}
-
-/** The declaration of a request body that the body parameter `name` carries, as `type`. */
-export function carriedBody(name: string, type: string): BodyDeclaration {
-  return isNamedOption(name)
-    ? { type, parameter: name, fields: [name] }
-    : { type, parameter: name };
-}
-
-/** Throws the problem of a Swagger 2.0 operation that could not be read. */
-export function checkConverted(node: unknown): void {
-  const note = isPlainObject(node) ? notes.get(node) : undefined;
-  if (note instanceof TypeError) throw note;
-}
+export const notes: WeakMap<object, string | TypeError | BodyDeclaration> = new WeakMap();
 
 /** The document's server url from `host`, `basePath` and `schemes`; `undefined` for none. */
 function serverUrl(document: Node): string | undefined {
@@ -179,8 +156,8 @@ function convertParameters(
   }
   const parameters: unknown[] = [];
   const bodyParameters: FoundObject[] = [];
-  // Form fields: the named options among them (the body's `fields`) and each list's encoding,
-  // declared as the compile declares a schema's properties and an encoding.
+  // The named options among the form fields or the body parameter's name (the body's `fields`),
+  // and each list's encoding, declared as the compile declares a schema's properties and encoding.
   let form = false;
   const fields: string[] = [];
   let encoding: Record<string, unknown> | undefined;
@@ -199,6 +176,7 @@ function convertParameters(
       continue;
     }
     const { style, explode, separator } = collection(node, found[i].place, location);
+    if (isNamedOption(name) && !fields.includes(name)) fields.push(name);
     if (location === "body") {
       if (carrier !== undefined) throw invalidAt(at, "has two body parameters, expected one");
       carrier = name;
@@ -207,7 +185,6 @@ function convertParameters(
     const type = field(node, "type");
     file ||= type === "file";
     form = true;
-    if (isNamedOption(name) && !fields.includes(name)) fields.push(name);
     if (type === "array") {
       const declaration: Record<string, unknown> = { style, explode };
       if (separator) declaration.separator = separator;
@@ -227,26 +204,24 @@ function convertParameters(
     throw invalidAt(place(container.place, "consumes"), `${quoteValue(raw)}, expected a list`);
   }
   const types = items(raw, at).map(String);
-  if (carrier !== undefined) {
-    // JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
-    const type = types.find(isJsonMediaType) ??
-      (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0]);
-    const requestBody = { content: { [type]: {} } };
-    notes.set(requestBody, carrier);
-    converted.requestBody = requestBody;
-    return { converted, bodyParameters };
-  }
-  // Multipart for a file, or when only multipart is listed; else a form.
-  const essences = types.map(essence);
+  const essences = carrier === undefined ? types.map(essence) : [];
+  // Form fields: multipart for a file, or when only multipart is listed; else a form.
   const multipart = file || (!essences.includes(FORM) && essences.includes(MULTIPART));
-  // What the compile declares for OpenAPI 3's form: an object schema of the fields, lists encoded.
-  const body: Record<string, unknown> = multipart
-    ? { type: MULTIPART, kind: "multipart" }
-    : { type: FORM, kind: "form" };
+  // A body parameter: JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
+  const type = carrier === undefined ? multipart ? MULTIPART : FORM : types.find(isJsonMediaType) ??
+    (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0]);
+  // Declared as the compile declares OpenAPI 3's form of it (an object schema of the fields, the
+  // lists encoded), with the name that carries a body parameter.
+  const body: Record<string, unknown> = carrier === undefined
+    ? { type, kind: multipart ? "multipart" : "form" }
+    : { type, parameter: carrier };
   if (fields.length > 0) body.fields = fields;
   if (multipart) body.multipart = encoding ?? {};
   else if (encoding !== undefined) body.encoding = encoding;
-  const requestBody = {};
+  // A body parameter's type that is no media type is left for the compile to report, as a content's.
+  const requestBody = carrier !== undefined && mediaTypeProblem(type) !== undefined
+    ? { content: { [type]: {} } }
+    : {};
   notes.set(requestBody, body as unknown as BodyDeclaration);
   converted.requestBody = requestBody;
   return { converted, bodyParameters };
