@@ -549,9 +549,26 @@ Deno.test("Swagger 2.0: consumes (the operation's, else the document's) chooses 
   const build = api(document);
   assertEquals(build("POST /form", { name: "a b" }).body, "name=a%20b");
   assertEquals(build("POST /octet", { b: "bytes" }).body, "bytes");
-  // A consumes entry that is no media type is the operation's problem.
+  // A consumes entry that is no media type is the operation's problem, reported as a content's
+  // is, after the problems of its parameters.
   const bad = api(swagger({ "/a": { post: { consumes: ["json"], parameters: body } } }));
-  assertThrows(() => bad("POST /a", { b: 1 }), TypeError, '"json"');
+  assertThrows(
+    () => bad("POST /a", { b: 1 }),
+    TypeError,
+    'Invalid OpenAPI description at paths["/a"].post.requestBody.content: media type "json" is not a media type',
+  );
+  const both = swagger({
+    "/a": {
+      post: {
+        consumes: ["json"],
+        parameters: [{ name: "", in: "query", type: "string" }, ...body],
+      },
+    },
+  });
+  assertEquals(compileOpenAPI(both).operations["POST /a"], {
+    error:
+      'Invalid OpenAPI description at paths["/a"].post.parameters[0].name: expected a non-empty string, found ""',
+  });
   const notList = api(
     swagger({ "/a": { post: { consumes: "application/json", parameters: body } } }),
   );
