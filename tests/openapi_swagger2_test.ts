@@ -6,7 +6,12 @@
  * OpenAPI 3 form would. The comparison with swagger-client on real documents
  * is tests/openapi_swagger2_reference_test.ts.
  */
-import { compileOpenAPI, fromOpenAPI, fromOpenAPITable } from "@routecast/endpoint/openapi";
+import {
+  compileOpenAPI,
+  type EncodingDeclaration,
+  fromOpenAPI,
+  fromOpenAPITable,
+} from "@routecast/endpoint/openapi";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 import SwaggerClient from "swagger-client";
 import { fromSwagger2 } from "../src/openapi/_swagger2.ts";
@@ -283,6 +288,153 @@ Deno.test("Swagger 2.0: compiles to the table entries its OpenAPI 3 form compile
   });
 });
 
+Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplicates, odd names, path fields", () => {
+  const form = "application/x-www-form-urlencoded";
+  const multipart = "multipart/form-data";
+  const document = swagger({
+    "/forms": {
+      // The path's fields join each operation's body, an operation's field of the same name winning.
+      parameters: [
+        listParameter("formData", "ssv", "shared"),
+        { name: "data", in: "formData", type: "string" },
+      ],
+      post: {
+        consumes: [form, multipart],
+        parameters: [
+          { name: "url", in: "formData", type: "string" },
+          listParameter("formData", "csv", "12"),
+          { name: "headers", in: "formData", type: "string" },
+          { name: "url", in: "formData", type: "integer" },
+          JSON.parse('{"name": "__proto__", "in": "formData", "type": "array"}'),
+          { name: "plain", in: "formData", type: "string" },
+          listParameter("formData", "multi", "0"),
+          listParameter("formData", "pipes", "dup"),
+          { name: "dup", in: "formData", type: "string" },
+          listParameter("formData", "csv", "dup"),
+        ],
+      },
+      put: {
+        consumes: [multipart],
+        parameters: [
+          listParameter("formData", "multi", "data"),
+          { name: "f", in: "formData", type: "file" },
+        ],
+      },
+    },
+    "/plain": {
+      patch: { consumes: [form], parameters: [{ name: "plain", in: "formData", type: "string" }] },
+      delete: {
+        consumes: [multipart],
+        parameters: [{ name: "p", in: "formData", type: "string" }],
+      },
+    },
+  });
+  const schema = (...names: string[]) => ({
+    type: "object",
+    properties: Object.fromEntries(names.map((name) => [name, {}])),
+  });
+  const openapi = {
+    openapi: "3.0.3",
+    info: { title: "Test", version: "1" },
+    servers: [{ url: `https://${HOST}/v1` }],
+    paths: {
+      "/forms": {
+        post: {
+          requestBody: {
+            content: {
+              [form]: {
+                schema: schema(
+                  "url",
+                  "12",
+                  "headers",
+                  "__proto__",
+                  "plain",
+                  "0",
+                  "dup",
+                  "shared",
+                  "data",
+                ),
+                encoding: Object.fromEntries([
+                  ["12", { style: "form", explode: false }],
+                  ["__proto__", { style: "form", explode: false }],
+                  ["0", { style: "form", explode: true }],
+                  ["dup", { style: "form", explode: false }],
+                  ["shared", { style: "spaceDelimited", explode: false }],
+                ]),
+              },
+            },
+          },
+        },
+        put: {
+          requestBody: {
+            content: {
+              [multipart]: {
+                schema: schema("data", "f", "shared"),
+                encoding: Object.fromEntries([
+                  ["data", { style: "form", explode: true }],
+                  ["shared", { style: "spaceDelimited", explode: false }],
+                ]),
+              },
+            },
+          },
+        },
+      },
+      "/plain": {
+        patch: { requestBody: { content: { [form]: { schema: schema("plain") } } } },
+        delete: { requestBody: { content: { [multipart]: { schema: schema("p") } } } },
+      },
+    },
+  };
+  const swaggerTable = compileOpenAPI(document);
+  const openapiTable = compileOpenAPI(openapi);
+  for (const route of ["POST /forms", "PUT /forms", "PATCH /plain", "DELETE /plain"]) {
+    assertEquals(swaggerTable.operations[route], openapiTable.operations[route], route);
+    // The same text: the same keys, in the same order.
+    assertEquals(
+      JSON.stringify(swaggerTable.operations[route]),
+      JSON.stringify(openapiTable.operations[route]),
+      route,
+    );
+  }
+  assertEquals(swaggerTable.operations["POST /forms"].body, {
+    type: form,
+    kind: "form",
+    fields: ["url", "headers", "data"],
+    // A list named twice: the last one's encoding, in the first one's place.
+    encoding: Object.fromEntries<EncodingDeclaration>([
+      ["0", { style: "form", explode: true }],
+      ["12", { style: "form", explode: false }],
+      ["__proto__", { style: "form", explode: false }],
+      ["dup", { style: "form", explode: false }],
+      ["shared", { style: "spaceDelimited", explode: false }],
+    ]),
+  });
+  assertEquals(swaggerTable.operations["PUT /forms"].body, {
+    type: multipart,
+    kind: "multipart",
+    fields: ["data"],
+    multipart: {
+      data: { style: "form", explode: true },
+      shared: { style: "spaceDelimited", explode: false },
+    },
+  });
+  assertEquals(swaggerTable.operations["PATCH /plain"].body, { type: form, kind: "form" });
+  assertEquals(swaggerTable.operations["DELETE /plain"].body, {
+    type: multipart,
+    kind: "multipart",
+    multipart: {},
+  });
+  // A tsv list is the one a separator says (no OpenAPI 3 style does), its other fields as above.
+  const tsv = swagger({
+    "/t": { post: { consumes: [form], parameters: [listParameter("formData", "tsv", "t")] } },
+  });
+  assertEquals(compileOpenAPI(tsv).operations["POST /t"].body, {
+    type: form,
+    kind: "form",
+    encoding: { t: { style: "form", explode: false, separator: "\t" } },
+  });
+});
+
 Deno.test("Swagger 2.0: a body parameter is the body, its name the key that carries it", () => {
   const document = swagger({
     "/pets": {
@@ -397,9 +549,26 @@ Deno.test("Swagger 2.0: consumes (the operation's, else the document's) chooses 
   const build = api(document);
   assertEquals(build("POST /form", { name: "a b" }).body, "name=a%20b");
   assertEquals(build("POST /octet", { b: "bytes" }).body, "bytes");
-  // A consumes entry that is no media type is the operation's problem.
+  // A consumes entry that is no media type is the operation's problem, reported as a content's
+  // is, after the problems of its parameters.
   const bad = api(swagger({ "/a": { post: { consumes: ["json"], parameters: body } } }));
-  assertThrows(() => bad("POST /a", { b: 1 }), TypeError, '"json"');
+  assertThrows(
+    () => bad("POST /a", { b: 1 }),
+    TypeError,
+    'Invalid OpenAPI description at paths["/a"].post.requestBody.content: media type "json" is not a media type',
+  );
+  const both = swagger({
+    "/a": {
+      post: {
+        consumes: ["json"],
+        parameters: [{ name: "", in: "query", type: "string" }, ...body],
+      },
+    },
+  });
+  assertEquals(compileOpenAPI(both).operations["POST /a"], {
+    error:
+      'Invalid OpenAPI description at paths["/a"].post.parameters[0].name: expected a non-empty string, found ""',
+  });
   const notList = api(
     swagger({ "/a": { post: { consumes: "application/json", parameters: body } } }),
   );

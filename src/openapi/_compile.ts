@@ -53,14 +53,7 @@ import { closedProperties } from "./_strict.ts";
 import { MULTIPART } from "./_multipart.ts";
 import { type OpenAPITable, STYLES, TABLE_FORMAT } from "./_table.ts";
 import { type DescriptionSecurity, descriptionSecurity } from "./_credentials.ts";
-import {
-  carriedBody,
-  checkConverted,
-  fromSwagger2,
-  separatorOf,
-  SWAGGER2_METHODS,
-  type Swagger2Document,
-} from "./_swagger2.ts";
+import { fromSwagger2, notes, SWAGGER2_METHODS, type Swagger2Document } from "./_swagger2.ts";
 import {
   essence,
   fillUrl,
@@ -259,8 +252,8 @@ function parameterOf(parameter: Node, where: Place): ParameterDeclaration {
     declaration.allowReserved = true;
   }
   if (contentIsJson(field(parameter, "content"), place(where, "content"))) declaration.json = true;
-  const separator = separatorOf(parameter);
-  if (separator !== undefined) declaration.separator = separator;
+  const separator = notes.get(parameter);
+  if (typeof separator === "string") declaration.separator = separator;
   return declaration as unknown as ParameterDeclaration;
 }
 
@@ -433,8 +426,6 @@ function readEncoding(
       declaration.json = true;
       set = true;
     }
-    const separator = separatorOf(entry.node);
-    if (separator !== undefined) declaration.separator = separator;
     if (set) {
       setOwn(out, property, declaration);
       any = true;
@@ -453,7 +444,8 @@ function readEncoding(
  */
 function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | undefined {
   const content = field(requestBody, "content");
-  if (content === undefined) return undefined;
+  // One made from Swagger 2.0 parameters (rule 27) is declared when converted: its note.
+  if (content === undefined) return notes.get(requestBody) as BodyDeclaration | undefined;
   const at = place(where, "content");
   if (!isPlainObject(content)) {
     throw invalidAt(at, `expected a map of media types, found ${quoteValue(content)}`);
@@ -463,8 +455,6 @@ function bodyOf(c: Compile, requestBody: Node, where: Place): BodyDeclaration | 
     const problem = mediaTypeProblem(type);
     if (problem !== undefined) throw invalidAt(at, problem);
   }
-  const carried = types.length > 0 ? carriedBody(requestBody, types[0]) : undefined;
-  if (carried !== undefined) return carried;
   const json = types.find(isJsonMediaType);
   const multipart = types.find((type) => essence(type) === MULTIPART);
   // Read back from locals, never from the object being built (Object.prototype may be polluted).
@@ -708,7 +698,9 @@ function compilePath(
     try {
       if (badPath !== undefined) throw badPath;
       if (level instanceof TypeError) throw level;
-      checkConverted(operation);
+      // A WeakMap holds no primitive: one is got as undefined.
+      const problem = notes.get(operation as object);
+      if (problem instanceof TypeError) throw problem;
       declaration = operationDeclaration(c, operation, place(item.place, method), level, server);
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;

@@ -10,7 +10,9 @@
  * and `ssv`, `tsv`, `pipes` in a path or header) is a separator, and a body
  * parameter's name is the key that carries the body: both are noted beside
  * the nodes made here, never in them, so that an OpenAPI 3 document cannot
- * ask for them.
+ * ask for them. A request body is noted as its declaration (a form's is the
+ * one the compile makes of OpenAPI 3's form of it, so that no schema is built
+ * to be walked again).
  *
  * Own properties only, each `$ref` followed once, no recursion: linear in the
  * document (rule 16). A problem in one operation is kept for that operation.
@@ -33,7 +35,13 @@ import {
   type Resolver,
   topPlace,
 } from "./_refs.ts";
-import { essence, isJsonMediaType, isWildcard, serverTextProblem } from "./_wire.ts";
+import {
+  essence,
+  isJsonMediaType,
+  isWildcard,
+  mediaTypeProblem,
+  serverTextProblem,
+} from "./_wire.ts";
 
 const JSON_TYPE = "application/json";
 const FORM = "application/x-www-form-urlencoded";
@@ -43,32 +51,11 @@ const MULTIPART = "multipart/form-data";
 const SEPARATORS: Record<string, string> = { csv: "", ssv: " ", tsv: "\t", pipes: "|", multi: "" };
 
 /**
- * Beside a node made here: a parameter's or form field's separator, the
- * name of the body parameter a request body carries, or the problem of an
- * operation that could not be read.
+ * Beside a node made here: a parameter's separator (a string), a request
+ * body's declaration, or the problem of an operation that could not be read
+ * (a `TypeError`). The compile reads it; only this module writes it.
  */
-const notes = new WeakMap<object, string | TypeError>();
-
-/** The separator of a parameter or encoding node made from a `collectionFormat`. */
-export function separatorOf(node: object): string | undefined {
-  const note = notes.get(node);
-  return typeof note === "string" ? note : undefined;
-}
-
-/** The declaration of a request body node made from a `body` parameter; else `undefined`. */
-export function carriedBody(node: object, type: string): BodyDeclaration | undefined {
-  const name = separatorOf(node);
-  if (name === undefined) return undefined;
-  return isNamedOption(name)
-    ? { type, parameter: name, fields: [name] }
-    : { type, parameter: name };
-}
-
-/** Throws the problem of a Swagger 2.0 operation that could not be read. */
-export function checkConverted(node: unknown): void {
-  const note = isPlainObject(node) ? notes.get(node) : undefined;
-  if (note instanceof TypeError) throw note;
-}
+export const notes: WeakMap<object, string | TypeError | BodyDeclaration> = new WeakMap();
 
 /** The document's server url from `host`, `basePath` and `schemes`; `undefined` for none. */
 function serverUrl(document: Node): string | undefined {
@@ -169,8 +156,11 @@ function convertParameters(
   }
   const parameters: unknown[] = [];
   const bodyParameters: FoundObject[] = [];
-  let properties: Node | undefined;
-  let encoding: Node | undefined;
+  // The named options among the form fields or the body parameter's name (the body's `fields`),
+  // and each list's encoding, declared as the compile declares a schema's properties and encoding.
+  let form = false;
+  const fields: string[] = [];
+  let encoding: Record<string, unknown> | undefined;
   let file = false;
   let carrier: string | undefined;
   for (let i = 0; i < found.length; i++) {
@@ -186,6 +176,7 @@ function convertParameters(
       continue;
     }
     const { style, explode, separator } = collection(node, found[i].place, location);
+    if (isNamedOption(name) && !fields.includes(name)) fields.push(name);
     if (location === "body") {
       if (carrier !== undefined) throw invalidAt(at, "has two body parameters, expected one");
       carrier = name;
@@ -193,19 +184,19 @@ function convertParameters(
     }
     const type = field(node, "type");
     file ||= type === "file";
-    setOwn(properties ??= {}, name, {});
+    form = true;
     if (type === "array") {
-      const made = { style, explode };
-      setOwn(encoding ??= {}, name, made);
-      if (separator) notes.set(made, separator);
+      const declaration: Record<string, unknown> = { style, explode };
+      if (separator) declaration.separator = separator;
+      setOwn(encoding ??= {}, name, declaration);
     }
   }
   const converted: Node = {
     parameters,
     security: field(container.node, "security"),
   };
-  if (carrier === undefined && !properties) return { converted, bodyParameters };
-  if (carrier !== undefined && properties) {
+  if (carrier === undefined && !form) return { converted, bodyParameters };
+  if (carrier !== undefined && form) {
     throw invalidAt(at, "has body and formData parameters, expected one or the other");
   }
   const raw = field(container.node, "consumes") ?? field(document, "consumes") ?? [];
@@ -214,19 +205,24 @@ function convertParameters(
   }
   const types = items(raw, at).map(String);
   const essences = carrier === undefined ? types.map(essence) : [];
-  const has = (wanted: string) => essences.includes(wanted);
-  // A body parameter: JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
   // Form fields: multipart for a file, or when only multipart is listed; else a form.
-  const type = carrier !== undefined
-    ? types.find(isJsonMediaType) ??
-      (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0])
-    : file || (!has(FORM) && has(MULTIPART))
-    ? MULTIPART
-    : FORM;
-  const requestBody = {
-    content: { [type]: { schema: { type: "object", properties }, encoding } },
-  };
-  if (carrier !== undefined) notes.set(requestBody, carrier);
+  const multipart = file || (!essences.includes(FORM) && essences.includes(MULTIPART));
+  // A body parameter: JSON for a JSON type, a wildcard or none (rule 25), else the first type, as given.
+  const type = carrier === undefined ? multipart ? MULTIPART : FORM : types.find(isJsonMediaType) ??
+    (!types.length || types.some(isWildcard) ? JSON_TYPE : types[0]);
+  // Declared as the compile declares OpenAPI 3's form of it (an object schema of the fields, the
+  // lists encoded), with the name that carries a body parameter.
+  const body: Record<string, unknown> = carrier === undefined
+    ? { type, kind: multipart ? "multipart" : "form" }
+    : { type, parameter: carrier };
+  if (fields.length > 0) body.fields = fields;
+  if (multipart) body.multipart = encoding ?? {};
+  else if (encoding !== undefined) body.encoding = encoding;
+  // A body parameter's type that is no media type is left for the compile to report, as a content's.
+  const requestBody = carrier !== undefined && mediaTypeProblem(type) !== undefined
+    ? { content: { [type]: {} } }
+    : {};
+  notes.set(requestBody, body as unknown as BodyDeclaration);
   converted.requestBody = requestBody;
   return { converted, bodyParameters };
 }
