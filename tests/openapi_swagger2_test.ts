@@ -37,6 +37,16 @@ function swagger(paths: Record<string, unknown>, extra: Record<string, unknown> 
   };
 }
 
+/** The OpenAPI 3 document that `swagger(paths)` describes, with OpenAPI 3's `paths`. */
+function openapi3(paths: Record<string, unknown>) {
+  return {
+    openapi: "3.0.3",
+    info: { title: "Test", version: "1" },
+    servers: [{ url: `https://${HOST}/v1` }],
+    paths,
+  };
+}
+
 function api(document: object, options = {}): Loose {
   return fromOpenAPI(document, options) as unknown as Loose;
 }
@@ -236,45 +246,40 @@ Deno.test("Swagger 2.0: compiles to the table entries its OpenAPI 3 form compile
       },
     },
   });
-  const openapi = {
-    openapi: "3.0.3",
-    info: { title: "Test", version: "1" },
-    servers: [{ url: `https://${HOST}/v1` }],
-    paths: {
-      "/items/{id}": {
-        parameters: [{ name: "id", in: "path", required: true }],
-        get: {
-          parameters: [
-            { name: "a", in: "query", style: "form", explode: false },
-            { name: "b", in: "query", style: "spaceDelimited", explode: false },
-            { name: "c", in: "query", style: "pipeDelimited", explode: false },
-            { name: "d", in: "query", style: "form", explode: true },
-            { name: "X-Trace", in: "header" },
-          ],
-        },
-        post: {
-          requestBody: {
-            content: {
-              "application/x-www-form-urlencoded": {
-                schema: { type: "object", properties: { tags: {}, ids: {}, url: {} } },
-                encoding: {
-                  tags: { style: "form", explode: true },
-                  ids: { style: "pipeDelimited", explode: false },
-                },
+  const openapi = openapi3({
+    "/items/{id}": {
+      parameters: [{ name: "id", in: "path", required: true }],
+      get: {
+        parameters: [
+          { name: "a", in: "query", style: "form", explode: false },
+          { name: "b", in: "query", style: "spaceDelimited", explode: false },
+          { name: "c", in: "query", style: "pipeDelimited", explode: false },
+          { name: "d", in: "query", style: "form", explode: true },
+          { name: "X-Trace", in: "header" },
+        ],
+      },
+      post: {
+        requestBody: {
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: { tags: {}, ids: {}, url: {} } },
+              encoding: {
+                tags: { style: "form", explode: true },
+                ids: { style: "pipeDelimited", explode: false },
               },
             },
           },
         },
-        put: {
-          requestBody: {
-            content: {
-              "multipart/form-data": { schema: { type: "object", properties: { f: {} } } },
-            },
+      },
+      put: {
+        requestBody: {
+          content: {
+            "multipart/form-data": { schema: { type: "object", properties: { f: {} } } },
           },
         },
       },
     },
-  };
+  });
   const swaggerTable = compileOpenAPI(document);
   const openapiTable = compileOpenAPI(openapi);
   for (const route of ["GET /items/{id}", "POST /items/{id}", "PUT /items/{id}"]) {
@@ -333,58 +338,53 @@ Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplic
     type: "object",
     properties: Object.fromEntries(names.map((name) => [name, {}])),
   });
-  const openapi = {
-    openapi: "3.0.3",
-    info: { title: "Test", version: "1" },
-    servers: [{ url: `https://${HOST}/v1` }],
-    paths: {
-      "/forms": {
-        post: {
-          requestBody: {
-            content: {
-              [form]: {
-                schema: schema(
-                  "url",
-                  "12",
-                  "headers",
-                  "__proto__",
-                  "plain",
-                  "0",
-                  "dup",
-                  "shared",
-                  "data",
-                ),
-                encoding: Object.fromEntries([
-                  ["12", { style: "form", explode: false }],
-                  ["__proto__", { style: "form", explode: false }],
-                  ["0", { style: "form", explode: true }],
-                  ["dup", { style: "form", explode: false }],
-                  ["shared", { style: "spaceDelimited", explode: false }],
-                ]),
-              },
-            },
-          },
-        },
-        put: {
-          requestBody: {
-            content: {
-              [multipart]: {
-                schema: schema("data", "f", "shared"),
-                encoding: Object.fromEntries([
-                  ["data", { style: "form", explode: true }],
-                  ["shared", { style: "spaceDelimited", explode: false }],
-                ]),
-              },
+  const openapi = openapi3({
+    "/forms": {
+      post: {
+        requestBody: {
+          content: {
+            [form]: {
+              schema: schema(
+                "url",
+                "12",
+                "headers",
+                "__proto__",
+                "plain",
+                "0",
+                "dup",
+                "shared",
+                "data",
+              ),
+              encoding: Object.fromEntries([
+                ["12", { style: "form", explode: false }],
+                ["__proto__", { style: "form", explode: false }],
+                ["0", { style: "form", explode: true }],
+                ["dup", { style: "form", explode: false }],
+                ["shared", { style: "spaceDelimited", explode: false }],
+              ]),
             },
           },
         },
       },
-      "/plain": {
-        patch: { requestBody: { content: { [form]: { schema: schema("plain") } } } },
-        delete: { requestBody: { content: { [multipart]: { schema: schema("p") } } } },
+      put: {
+        requestBody: {
+          content: {
+            [multipart]: {
+              schema: schema("data", "f", "shared"),
+              encoding: Object.fromEntries([
+                ["data", { style: "form", explode: true }],
+                ["shared", { style: "spaceDelimited", explode: false }],
+              ]),
+            },
+          },
+        },
       },
     },
-  };
+    "/plain": {
+      patch: { requestBody: { content: { [form]: { schema: schema("plain") } } } },
+      delete: { requestBody: { content: { [multipart]: { schema: schema("p") } } } },
+    },
+  });
   const swaggerTable = compileOpenAPI(document);
   const openapiTable = compileOpenAPI(openapi);
   for (const route of ["POST /forms", "PUT /forms", "PATCH /plain", "DELETE /plain"]) {
