@@ -602,6 +602,23 @@ Deno.test("routecast --openapi refuses a key the operation lacks, naming --no-st
     "Unknown option",
     2,
   );
+  // A key with a line break is quoted on the one line.
+  assertFails(
+    [...openapi, "GET", "/orders/{id}", "id=7", "ex\r\ntra=1"],
+    input,
+    'Invalid parameter "ex\\r\\ntra" for "GET /orders/{id}"',
+  );
+  // A polluted Object.prototype.strict does not make a run loose.
+  Object.defineProperty(Object.prototype, "strict", { value: false, configurable: true });
+  try {
+    assertFails(
+      [...openapi, "GET", "/orders/{id}", "id=7", "extra=1"],
+      input,
+      'Invalid parameter "extra"',
+    );
+  } finally {
+    delete (Object.prototype as Record<string, unknown>).strict;
+  }
 });
 
 Deno.test("routecast --openapi passes --base-url to fromOpenAPI(), so an operation's own baseUrl parameter stays one", () => {
