@@ -340,6 +340,20 @@ const ROWS: Readonly<Record<string, Row>> = {
       }
     },
   },
+  "a `q` that is not a string (`q: 1`)": {
+    reference: ["a `TypeError` from inside (`parameters.q.split is not a function`)"],
+    routecast: ["`?q=1`, as any other value"],
+    check() {
+      assertThrows(() => reference("GET /search/issues", { q: 1 }), TypeError, "q.split");
+      for (const build of [ours, octokit as typeof ours]) {
+        assertEquals(build("GET /search/issues", { q: 1 }).url, `${API}/search/issues?q=1`);
+        assertEquals(
+          build("GET /search/issues", { q: ["a", "b"] }).url,
+          `${API}/search/issues?q=a,b`,
+        );
+      }
+    },
+  },
   "a list inside a list, or an object inside a list": {
     reference: ['flattened (`[["b"]]`: `?a=b`)', "`?a=%5Bobject%20Object%5D`"],
     routecast: ["`TypeError` naming the parameter"],
@@ -498,6 +512,28 @@ const ROWS: Readonly<Record<string, Row>> = {
         assert(Object.isFrozen(build.DEFAULTS.headers));
         assert(Object.isFrozen(build.DEFAULTS.mediaType));
         assertEquals(build.defaults({ headers: { "x-a": "1" } })("GET /").headers["x-a"], "1");
+      }
+    },
+  },
+  "a call to `/graphql` without `mediaType`": {
+    reference: [
+      "writes `previews: []` into the builder's `DEFAULTS.mediaType`",
+      "later `DEFAULTS` and `merge()` results",
+    ],
+    routecast: ["changes nothing"],
+    check() {
+      // A builder of its own, so that the reference's shared DEFAULTS stay as they were.
+      const api = reference.defaults({ mediaType: { format: "" } });
+      assertEquals(api.DEFAULTS.mediaType, { format: "" });
+      api("POST /graphql");
+      assertEquals(api.DEFAULTS.mediaType, { format: "", previews: [] });
+      assertEquals(api.merge("GET /x").mediaType, { format: "", previews: [] });
+      for (const build of [ours, octokit as typeof ours]) {
+        const before = build.merge("GET /x");
+        build("POST /graphql");
+        build.merge("POST /graphql");
+        assertEquals(build.DEFAULTS.mediaType, { format: "" });
+        assertEquals(build.merge("GET /x"), before);
       }
     },
   },
