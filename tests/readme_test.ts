@@ -74,10 +74,21 @@ Deno.test("docs/octokit.md's Use it under Octokit: snippets for npm, pnpm, yarn 
       '"overrides": {',
       '"pnpm": { "overrides": {',
       '"resolutions": {',
-      '"imports": {',
     ]
   ) {
     assertStringIncludes(section, `{ ${wrapper} ${spec} }`);
+  }
+  // Deno: an import map entry never reaches @octokit/request's own import of @octokit/endpoint
+  // (Deno 2.9 resolves it from the npm graph); `deno install` reads package.json's overrides.
+  const packageReadme = await Deno.readTextFile(
+    new URL("../scripts/package_readme/octokit-endpoint.md", import.meta.url),
+  );
+  for (const page of [section, packageReadme]) {
+    assert(
+      !/"imports":\s*\{\s*"@octokit\/endpoint"/.test(page),
+      "an import map entry is no drop-in",
+    );
+    assertStringIncludes(page, "deno install");
   }
   assertStringIncludes(readme, `{ "overrides": { ${spec} } }`);
   // No snippet anywhere names another version.
