@@ -555,7 +555,7 @@ const ROWS: Readonly<Record<string, Row>> = {
     },
   },
   "a `__proto__` key (as `JSON.parse` makes it) in the parameters or `headers`": {
-    reference: ["dropped (it becomes the prototype of the reference's copy)"],
+    reference: ["dropped (in its copy, the key sets the prototype)"],
     routecast: ["an ordinary parameter or header"],
     check() {
       const parameters = JSON.parse('{"__proto__": "p", "a": 1}');
