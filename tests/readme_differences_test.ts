@@ -160,6 +160,22 @@ const ROWS: Readonly<Record<string, Row>> = {
       }
     },
   },
+  "`url: undefined` or `method: undefined` next to a route": {
+    reference: [
+      "replaces the route's",
+      '`"POST /x"` with `url: undefined` goes to `baseUrl + "/"`',
+      "with `method: undefined` is a GET",
+    ],
+    routecast: ["the route's url and method"],
+    check() {
+      assertEquals(reference("POST /x", { url: undefined }).url, `${API}/`);
+      assertEquals(reference("POST /x", { method: undefined }).method, "GET");
+      for (const build of [ours, octokit as typeof ours]) {
+        const both = build("POST /x", { url: undefined, method: undefined });
+        assertEquals([both.method.toUpperCase(), both.url], ["POST", `${API}/x`]);
+      }
+    },
+  },
   "`baseUrl` with trailing `/`": {
     reference: ["`https://host/api//x`"],
     routecast: ["`https://host/api/x`"],
