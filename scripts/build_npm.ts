@@ -250,8 +250,11 @@ async function buildOctokitPackage(): Promise<void> {
   await Deno.remove(OCTOKIT_OUT, { recursive: true }).catch((error) => {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   });
+  // Every value the entry exports, read from it, so the package README's list cannot drift.
+  const flavour = new URL(`../${exports[OCTOKIT_ENTRY]}`, import.meta.url).href;
+  const names = Object.keys(await import(flavour)).sort().join(", ");
   const header = `// @routecast/octokit-endpoint ${config.version}: ${from} at the root.\n`;
-  const esm = `${header}export { endpoint, toCurl, toFetch, VERSION } from "${from}";\n`;
+  const esm = `${header}export { ${names} } from "${from}";\n`;
   const types = `${esm}export type * from "${from}";\n`;
   await Deno.mkdir(`${OCTOKIT_OUT}/esm`, { recursive: true });
   await Deno.mkdir(`${OCTOKIT_OUT}/script`, { recursive: true });

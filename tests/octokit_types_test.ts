@@ -141,6 +141,13 @@ Deno.test("DEFAULTS of the GitHub flavours are strings; only neutral builders ma
   pinType<Equal<typeof main.DEFAULTS.mediaType.format, string>>();
   pinType<Equal<typeof endpoint.DEFAULTS.baseUrl, string>>();
   pinType<Equal<typeof endpoint.DEFAULTS.headers.accept, string>>();
+  pinType<Equal<typeof endpoint.DEFAULTS.headers["user-agent"], string>>();
+  pinType<Equal<typeof endpoint.DEFAULTS.mediaType.format, string>>();
+  pinType<Equal<typeof lite.DEFAULTS.baseUrl, string>>();
+  pinType<Equal<typeof main.DEFAULTS.method, string>>();
+  // ./octokit's method is @octokit/types' RequestMethod: EndpointInterface needs it (docs/octokit.md).
+  pinType<Equal<typeof endpoint.DEFAULTS.method, OctokitTypesMethod>>();
+  pinType<Equal<ReturnType<typeof endpoint>["method"], OctokitTypesMethod>>();
   const neutral = createEndpoint();
   const openapi = fromOpenAPI({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} });
   assertEquals([neutral.DEFAULTS.baseUrl, openapi.DEFAULTS.baseUrl], [undefined, undefined]);

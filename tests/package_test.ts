@@ -243,7 +243,8 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
         assert(lint.trimEnd().endsWith("All good!"), lint);
         const consumer = (load: string) =>
           `${load}\nconsole.log(JSON.stringify([drop.endpoint === flavour.endpoint, ` +
-          `drop.endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }), drop.VERSION]));`;
+          `drop.endpoint("PATCH /repos/{owner}/{repo}", { owner: "o", repo: "r", name: "n" }), drop.VERSION, ` +
+          `Object.keys(drop).sort()]));`;
         await Deno.writeTextFile(
           `${project}/drop.mjs`,
           consumer(
@@ -258,17 +259,25 @@ Deno.test("npm package: packs, installs, type-checks and runs for import and req
               'const flavour = require("@routecast/endpoint/octokit");',
           ),
         );
+        // Every export of ./octokit, as the package README lists them (typed among them).
+        const exported = Object.keys(await import("@routecast/endpoint/octokit")).sort();
+        assert(exported.includes("typed"));
         for (const file of ["drop.mjs", "drop.cjs"]) {
-          assertEquals(JSON.parse(await run("node", [file], project)), [true, {
-            method: "PATCH",
-            url: "https://api.github.com/repos/o/r",
-            headers: {
-              accept: "application/vnd.github.v3+json",
-              "user-agent": `routecast/${config.version}`,
-              "content-type": "application/json; charset=utf-8",
+          assertEquals(JSON.parse(await run("node", [file], project)), [
+            true,
+            {
+              method: "PATCH",
+              url: "https://api.github.com/repos/o/r",
+              headers: {
+                accept: "application/vnd.github.v3+json",
+                "user-agent": `routecast/${config.version}`,
+                "content-type": "application/json; charset=utf-8",
+              },
+              body: { name: "n" },
             },
-            body: { name: "n" },
-          }, config.version], file);
+            config.version,
+            exported,
+          ], file);
         }
       },
     );

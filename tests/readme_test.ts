@@ -74,10 +74,21 @@ Deno.test("docs/octokit.md's Use it under Octokit: snippets for npm, pnpm, yarn 
       '"overrides": {',
       '"pnpm": { "overrides": {',
       '"resolutions": {',
-      '"imports": {',
     ]
   ) {
     assertStringIncludes(section, `{ ${wrapper} ${spec} }`);
+  }
+  // Deno: an import map entry never reaches @octokit/request's own import of @octokit/endpoint
+  // (Deno 2.9 resolves it from the npm graph); `deno install` reads package.json's overrides.
+  const packageReadme = await Deno.readTextFile(
+    new URL("../scripts/package_readme/octokit-endpoint.md", import.meta.url),
+  );
+  for (const page of [section, packageReadme]) {
+    assert(
+      !/"imports":\s*\{\s*"@octokit\/endpoint"/.test(page),
+      "an import map entry is no drop-in",
+    );
+    assertStringIncludes(page, "deno install");
   }
   assertStringIncludes(readme, `{ "overrides": { ${spec} } }`);
   // No snippet anywhere names another version.
@@ -89,4 +100,21 @@ Deno.test("docs/octokit.md's Use it under Octokit: snippets for npm, pnpm, yarn 
   assertStringIncludes(section, '"@octokit/endpoint": "@routecast/octokit-endpoint"');
   const bench = performance.slice(performance.indexOf("<!-- bench:start -->"));
   assertStringIncludes(bench, "octokit.request() GET, stub fetch");
+});
+
+Deno.test("docs/octokit.md's How this is checked: the reference's own cases, counted, and the three that fail on purpose named", async () => {
+  const { DIFFERENCES } = await import("./reference/_differences.ts");
+  let cases = 0;
+  for (const file of ["defaults", "endpoint", "merge", "parse"]) {
+    const text = await Deno.readTextFile(new URL(`./reference/${file}.test.ts`, import.meta.url));
+    cases += text.match(/^\s*it\(/gm)?.length ?? 0;
+  }
+  const failing = Object.keys(DIFFERENCES);
+  const prose = octokit.replace(/\s+/g, " ");
+  assertStringIncludes(prose, `${cases - failing.length} of their ${cases} cases pass`);
+  assertStringIncludes(prose, `${["no", "one", "two", "Three"][failing.length]} fail on purpose`);
+  for (const name of failing) {
+    // DIFFERENCES keys are `describe` and `it` names joined by a space.
+    assertStringIncludes(prose, `"${name.slice(name.indexOf(" ") + 1)}"`);
+  }
 });
