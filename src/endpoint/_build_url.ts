@@ -40,6 +40,19 @@ export function basePrefix(baseUrl: unknown, route: string): string {
       'it has a query or fragment, expected an absolute URL without "?" or "#" that a path can follow',
     );
   }
+  // `new URL` drops tabs and line breaks (`https://h\n.com` is h.com) and
+  // reads `\` as `/`, and clients encode spaces: the url sent would not be
+  // the text, or not the same for every client (rule 20).
+  for (let i = 0; i < baseUrl.length; i++) {
+    const code = baseUrl.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || code === 0x5c) {
+      throw invalid(
+        "baseUrl",
+        baseUrl,
+        `it has a space, a control character or "\\" at index ${i}, expected an absolute URL without them`,
+      );
+    }
+  }
   let end = baseUrl.length;
   while (end > 0 && baseUrl.charCodeAt(end - 1) === 0x2f) end--;
   return baseUrl.slice(0, end);
