@@ -48,9 +48,17 @@ for (const [entry, builder] of BUILDERS) {
       "https://h\\evil.example",
     ];
     for (const baseUrl of hostile) {
-      for (const call of [() => builder("GET /x", { baseUrl }), () => builder.defaults({ baseUrl })("GET /x")]) {
+      for (
+        const call of [
+          () => builder("GET /x", { baseUrl }),
+          () => builder.defaults({ baseUrl })("GET /x"),
+        ]
+      ) {
         const error = assertThrows(call, TypeError, "a space, a control character or");
-        assert(error.message.startsWith(`Invalid baseUrl ${JSON.stringify(baseUrl)}: `), error.message);
+        assert(
+          error.message.startsWith(`Invalid baseUrl ${JSON.stringify(baseUrl)}: `),
+          error.message,
+        );
         assert(!/[\r\n\0]/.test(error.message));
       }
     }
