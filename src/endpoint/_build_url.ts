@@ -10,6 +10,7 @@ import type { Plan } from "./_plan.ts";
 import type { Call } from "./_call.ts";
 import { over } from "./_merge.ts";
 import { invalid, quoteValue } from "./_messages.ts";
+import { isNamedOption } from "./_options.ts";
 import { own } from "./_own.ts";
 import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
@@ -118,10 +119,16 @@ function expanded(plan: Plan, raw: unknown[], baseUrl: unknown): string {
   if (plan.flavour.requirePathVariables) {
     for (const variable of url.required) {
       if (values[variable] === undefined) {
+        const name = names[variable];
+        // An option's value never fills the url: say so rather than "missing".
         throw new TypeError(
-          `Missing parameter ${quoteValue(names[variable])} for ${
-            quoteValue(plan.route)
-          }: expected a value for every {name} in the path`,
+          plan.operation === undefined && isNamedOption(name)
+            ? `Invalid route ${quoteValue(plan.route)}: path variable ${
+              quoteValue(name)
+            } is named like an option, which never fills it, expected another name`
+            : `Missing parameter ${quoteValue(name)} for ${
+              quoteValue(plan.route)
+            }: expected a value for every {name} in the path`,
         );
       }
     }
