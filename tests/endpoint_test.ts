@@ -242,6 +242,14 @@ table("endpoint() rule 7: remaining parameters go to the query (GET, HEAD) or th
     "text/x",
   ],
   [
+    "GET and HEAD: no content type added, the caller's kept",
+    () => [
+      "content-type" in endpoint("GET /r", { a: 1 }).headers,
+      endpoint("HEAD /r", { headers: { "content-type": "text/x" } }).headers["content-type"],
+    ],
+    [false, "text/x"],
+  ],
+  [
     "data is the body",
     () =>
       endpoint("POST /markdown/raw", {
