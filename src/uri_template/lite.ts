@@ -15,7 +15,7 @@
 
 import type { TemplateOptions } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
-import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
+import { checkTemplate, engineOption, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
@@ -39,7 +39,7 @@ const templates = /* @__PURE__ */ new BoundedCache((text) =>
 );
 
 function checkEngine(options: TemplateOptions | undefined): void {
-  const engine = options?.engine;
+  const engine = engineOption(options);
   if (engine !== undefined && engine !== "auto" && engine !== "ts") {
     throw new TypeError(
       `Invalid engine ${

@@ -23,7 +23,7 @@
 
 import type { TemplateOptions } from "./_engine.ts";
 import { compileAuto, engines } from "./_engines.ts";
-import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
+import { checkTemplate, engineOption, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
@@ -55,7 +55,7 @@ const caches = {
 };
 
 function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemplate> {
-  const engine = options?.engine;
+  const engine = engineOption(options);
   if (engine === undefined || engine === "auto") return caches.auto;
   if (engine === "ts") return caches.ts;
   // Where WebAssembly cannot run, compiling throws an Error that says why.
