@@ -452,6 +452,25 @@ Deno.test("toCurl() refuses a method or header name that is not a token and a he
   );
 });
 
+// toCurl wrote -H 'content-type:' for such a body without a content type, and curl sent none.
+Deno.test("toCurl() sends a URLSearchParams body with the content type fetch gives it", () => {
+  const form = new URLSearchParams("a=1 2&b=%");
+  for (
+    const options of [
+      endpoint("POST /x", { data: form }),
+      // Options changed after endpoint(), which always gives a body a content type.
+      { ...endpoint("POST /x", { data: form }), headers: {} },
+    ]
+  ) {
+    const [url, init] = toFetch(options);
+    const sent = new Request(url, init).headers.get("content-type");
+    assertEquals(sent, "application/x-www-form-urlencoded;charset=UTF-8");
+    const command = toCurl(options);
+    assert(command.includes(` -H 'content-type: ${sent}' `), command);
+    assert(!command.includes("-H 'content-type:'"), command);
+  }
+});
+
 Deno.test("toCurl() refuses bodies that cannot go on a command line", () => {
   const cases: [unknown, string][] = [
     [

@@ -152,8 +152,8 @@ function formWords(form: FormData): string[] {
  *   a form type), `-H 'accept:'` and `-H 'user-agent:'` when the options
  *   have none, `-H 'expect:'` for bodies over 1 KiB, and `--globoff` when
  *   the URL holds `[`, `]`, `{` or `}`.
- * - A `URLSearchParams` body with the JSON content type `endpoint()` adds
- *   gets the form content type instead, as `fetch` would send.
+ * - A `URLSearchParams` body with the JSON content type `endpoint()` adds,
+ *   or none, gets the form content type instead, as `fetch` would send.
  *
  * @param options The result of `endpoint()`.
  * @returns The command, on one line.
@@ -205,7 +205,11 @@ export function toCurl(options: RequestOptions): string {
   const headers = headerStrings(options);
   const form = isFormData(options.body) ? formWords(options.body) : undefined;
   const body = form === undefined ? bodyText(options.body) : undefined;
-  if (isSearchParams(options.body) && headers["content-type"] === JSON_CONTENT_TYPE) {
+  // fetch sends such a body with the form type when the options give none or endpoint()'s JSON one.
+  if (
+    isSearchParams(options.body) &&
+    (headers["content-type"] === JSON_CONTENT_TYPE || headers["content-type"] === undefined)
+  ) {
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   }
   // curl writes the multipart type with its boundary, as fetch does.
