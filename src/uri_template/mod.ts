@@ -74,6 +74,7 @@ function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemp
  * @param options Which engine to use (default `"auto"`).
  * @returns The parsed template; its `engine` is the option in effect.
  * @throws {UriTemplateError} When the template is malformed.
+ * @throws {TypeError} When `options` is not an object, or its `engine` is none of the three.
  * @throws {Error} When `options.engine` is `"wasm"` and WebAssembly cannot run here.
  *
  * @example Parse once, expand many times
@@ -107,7 +108,7 @@ export function parseTemplate<Text extends string>(
  * @param options Which engine to use (default `"auto"`).
  * @returns The URI reference.
  * @throws {UriTemplateError} When the template is malformed.
- * @throws {TypeError} When a value cannot be expanded.
+ * @throws {TypeError} When a value cannot be expanded, or `options` is not an object.
  * @throws {RangeError} With `engine: "wasm"`, when the template and its values
  * need more than 256 MiB of WebAssembly memory (`"auto"` expands those on
  * TypeScript instead).
