@@ -54,11 +54,13 @@ function kilobytes(kb: number): number {
  * back to the speed of the build before the redesign (the call's values
  * read by small functions V8 inlines, url values counted so that a call
  * without holes skips the own-check) cost `.` and `./octokit` 0.1 KB, and
- * the Octokit pair and `./openapi` as much.
+ * the Octokit pair and `./openapi` as much. Refusing a baseUrl with a
+ * space, a control character or `\` (rule 20) took `.` and `./lite` up by
+ * about 30 B, `./lite` past 13.0 KB.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(17.5) },
-  "./lite": { name: "endpoint", budget: kilobytes(13.0) },
+  "./lite": { name: "endpoint", budget: kilobytes(13.1) },
   "./octokit": { name: "endpoint", budget: kilobytes(13.1) },
   "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.3) },
   "./uri-template": { name: "parseTemplate", budget: undefined },

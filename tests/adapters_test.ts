@@ -316,10 +316,12 @@ for (const shell of Object.keys(SHELLS)) {
     }
     await fc.assert(
       fc.asyncProperty(SHELL_TEXT, async (text) => {
+        // A header value holds no line break (toCurl refuses one); the body does.
+        const header = `v${text.replaceAll("\r", "").replaceAll("\n", "")}`;
         const command = toCurl({
           method: "POST",
           url: "https://example.com/x",
-          headers: { "x-text": `v${text}` },
+          headers: { "x-text": header },
           body: text,
         });
         const argv = await argvOf(shell, command);
@@ -328,7 +330,7 @@ for (const shell of Object.keys(SHELLS)) {
           "POST",
           "https://example.com/x",
           "-H",
-          `x-text: v${text}`,
+          `x-text: ${header}`,
         ]);
         assertEquals(argv[argv.length - 1], text);
       }),
@@ -410,6 +412,62 @@ Deno.test("toCurl() starts no line of the command with ^, which interactive bash
     const words = new TextDecoder().decode(output.stdout).split("\0");
     assertEquals(words.pop(), "", command);
     assertEquals(words[words.length - 1], body, command);
+  }
+});
+
+// curl sends a method and headers as given, line breaks included (fetch refuses them): options
+// changed after endpoint() would add a header line or a request line.
+Deno.test("toCurl() refuses a method or header name that is not a token and a header value with CR, LF or NUL", () => {
+  const base = endpoint("GET /x");
+  const cases: [RequestOptions, string][] = [
+    [
+      { ...base, method: "GET /evil HTTP/1.1\r\nx:" },
+      'Invalid method "GET /evil HTTP/1.1\\r\\nx:" for toCurl(): expected an HTTP method such as "GET" or "POST"',
+    ],
+    [{ ...base, method: "get x" }, 'Invalid method "get x" for toCurl()'],
+    [
+      { ...base, headers: { "a: b\r\nc": "d" } },
+      'Invalid header name "a: b\\r\\nc": expected an HTTP token',
+    ],
+    [{ ...base, headers: { "x y": "d" } }, 'Invalid header name "x y": expected an HTTP token'],
+    [{ ...base, headers: { "": "d" } }, 'Invalid header name "": expected an HTTP token'],
+  ];
+  for (const character of ["\r", "\n", "\0"] as const) {
+    cases.push([
+      { ...base, headers: { ...base.headers, authorization: `token ghp${character}x-evil: 1` } },
+      `Invalid value for header "authorization": it contains CR, LF or NUL (${
+        { "\r": "CR", "\n": "LF", "\0": "NUL" }[character]
+      } at index 9), expected a single-line value`,
+    ]);
+  }
+  for (const [options, message] of cases) {
+    const error = assertThrows(() => toCurl(options), TypeError, message);
+    assert(!error.message.includes("ghp"), "a header value is never quoted");
+    assert(error.message.length < 1024);
+  }
+  // What endpoint() returns, and a number, still go through.
+  assertEquals(
+    toCurl({ ...base, method: "patch", headers: { "content-length": 0 } }),
+    "curl -X PATCH https://api.github.com/x -H 'content-length: 0' -H 'accept:' -H 'user-agent:'",
+  );
+});
+
+// toCurl wrote -H 'content-type:' for such a body without a content type, and curl sent none.
+Deno.test("toCurl() sends a URLSearchParams body with the content type fetch gives it", () => {
+  const form = new URLSearchParams("a=1 2&b=%");
+  for (
+    const options of [
+      endpoint("POST /x", { data: form }),
+      // Options changed after endpoint(), which always gives a body a content type.
+      { ...endpoint("POST /x", { data: form }), headers: {} },
+    ]
+  ) {
+    const [url, init] = toFetch(options);
+    const sent = new Request(url, init).headers.get("content-type");
+    assertEquals(sent, "application/x-www-form-urlencoded;charset=UTF-8");
+    const command = toCurl(options);
+    assert(command.includes(` -H 'content-type: ${sent}' `), command);
+    assert(!command.includes("-H 'content-type:'"), command);
   }
 });
 

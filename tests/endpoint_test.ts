@@ -3,6 +3,7 @@
  */
 import { endpoint, type EndpointOptions, type RequestOptions, VERSION } from "@routecast/endpoint";
 import { UriTemplateError } from "@routecast/endpoint/uri-template";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
 
 const ACCEPT = "application/vnd.github.v3+json";
@@ -240,6 +241,14 @@ table("endpoint() rule 7: remaining parameters go to the query (GET, HEAD) or th
     () =>
       endpoint("POST /r", { a: 1, headers: { "Content-Type": "text/x" } }).headers["content-type"],
     "text/x",
+  ],
+  [
+    "GET and HEAD: no content type added, the caller's kept",
+    () => [
+      "content-type" in endpoint("GET /r", { a: 1 }).headers,
+      endpoint("HEAD /r", { headers: { "content-type": "text/x" } }).headers["content-type"],
+    ],
+    [false, "text/x"],
   ],
   [
     "data is the body",
@@ -567,6 +576,34 @@ Deno.test("endpoint() rule 13: request is returned as passed, merged with the de
   assertEquals(request, { timeout: 5 });
   const signal = new AbortController().signal;
   assertStrictEquals(endpoint.defaults({ request: { signal } })("GET /x").request?.signal, signal);
+});
+
+// request: null was a TypeError per call and came back as `request: null` from defaults;
+// @octokit/endpoint 11.0.5 sends no request for it, and drops the defaults' one.
+Deno.test("endpoint() rule 13: a request of null is none, and removes the defaults' request", () => {
+  // The types have no null; JavaScript callers pass it.
+  const NONE = null as unknown as undefined;
+  for (const builder of [endpoint, octokit]) {
+    const withDefaults = builder.defaults({ request: { retries: 2 } });
+    const nullDefaults = builder.defaults({ request: NONE });
+    for (
+      const result of [
+        builder("GET /x", { request: NONE }),
+        withDefaults("GET /x", { request: NONE }),
+        nullDefaults("GET /x"),
+        builder.parse(builder.merge("GET /x", { request: NONE })),
+        withDefaults.parse(withDefaults.merge("GET /x", { request: NONE })),
+      ]
+    ) {
+      assertEquals("request" in result, false);
+    }
+    assertEquals(nullDefaults("GET /x", { request: { b: 1 } }).request, { b: 1 });
+    assertThrows(
+      () => builder("GET /x", { request: [] as unknown as undefined }),
+      TypeError,
+      "Invalid request an array: expected an object",
+    );
+  }
 });
 
 Deno.test("endpoint() rule 14: defaults cascade, DEFAULTS is a deep-frozen snapshot", () => {

@@ -34,6 +34,43 @@ for (const [entry, builder] of BUILDERS) {
     );
   });
 
+  // A client would not send a baseUrl with these as written: `new URL` drops tabs and line
+  // breaks (https://h\n.com is h.com) and reads "\\" as "/", and clients encode spaces.
+  Deno.test(`endpoint() rule 20: a baseUrl with a space, a control character or "\\" is not an absolute URL (${entry})`, () => {
+    const hostile = [
+      "https://h\n.com",
+      "https://h/api\r\nx-evil: 1",
+      "https://h/a\tb",
+      "https://h/a\u0000b",
+      "https://h/a b",
+      "https://h ",
+      "https://h/a\u007f",
+      "https://h\\evil.example",
+    ];
+    for (const baseUrl of hostile) {
+      for (
+        const call of [
+          () => builder("GET /x", { baseUrl }),
+          () => builder.defaults({ baseUrl })("GET /x"),
+        ]
+      ) {
+        const error = assertThrows(
+          call,
+          TypeError,
+          'expected an absolute URL such as "https://api.github.com"',
+        );
+        assert(
+          error.message.startsWith(`Invalid baseUrl ${JSON.stringify(baseUrl)}: `),
+          error.message,
+        );
+        assert(!/[\r\n\0]/.test(error.message));
+      }
+    }
+    for (const baseUrl of ["https://h/ä", "https://[::1]:8080/api", "https://h/a%20b"]) {
+      assertEquals(builder("GET /x", { baseUrl }).url, `${baseUrl}/x`);
+    }
+  });
+
   // Mutant plan-constant-objects: a plan kept the url and query of defaults holding objects.
   // defaults() copies a Date or Map (rule 14), but keeps an instance of a subclass by reference,
   // so a later change to it shows in later calls, as documented; parse(merge()) agrees.

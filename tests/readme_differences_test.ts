@@ -202,6 +202,18 @@ const ROWS: Readonly<Record<string, Row>> = {
       }
     },
   },
+  "`baseUrl` with a space, a control character or `\\`": {
+    reference: ["`https://h\\n.com/x`", "`h.com`"],
+    routecast: ["`TypeError`"],
+    check() {
+      assertEquals(reference("GET /x", { baseUrl: "https://h\n.com" }).url, "https://h\n.com/x");
+      assertEquals(new URL("https://h\n.com/x").host, "h.com");
+      for (const baseUrl of ["https://h\n.com", "https://h/a b", "https://h\\evil.example"]) {
+        assertThrows(() => ours("GET /x", { baseUrl }), TypeError, "Invalid baseUrl");
+        assertThrows(() => octokit("GET /x", { baseUrl }), TypeError, "Invalid baseUrl");
+      }
+    },
+  },
   "dot-segment values": {
     reference: ["`/repos/../x` is sent"],
     routecast: ["`TypeError`"],

@@ -9,6 +9,7 @@ import {
   UriTemplateError,
 } from "@routecast/endpoint/uri-template";
 import { assert, assertEquals, assertStrictEquals, assertThrows } from "@std/assert";
+import * as lite from "@routecast/endpoint/uri-template/lite";
 import { ENGINES } from "./_engines.ts";
 
 const VARIABLES: TemplateVariables = {
@@ -305,6 +306,40 @@ Deno.test("parseTemplate() rejects an unknown engine name", () => {
     TypeError,
     'Invalid engine "js": expected "auto", "wasm" or "ts"',
   );
+});
+
+// `parseTemplate(t, "ts")` was read as no options, and an `engine` on Object.prototype as the
+// caller's choice.
+Deno.test("parseTemplate() and expand() take options as an object, and only its own engine", () => {
+  for (
+    const [entry, module] of [["uri-template", { parseTemplate, expand }], ["lite", lite]] as const
+  ) {
+    for (
+      const [options, shown] of [["ts", '"ts"'], [5, "5"], [["ts"], "an array"], [
+        true,
+        "true",
+      ]] as const
+    ) {
+      const message = `Invalid options ${shown}: expected an object such as { engine: "ts" }`;
+      // deno-lint-ignore no-explicit-any
+      assertThrows(() => module.parseTemplate("{x}", options as any), TypeError, message);
+      // deno-lint-ignore no-explicit-any
+      assertThrows(() => module.expand("{x}", { x: 1 }, options as any), TypeError, message);
+    }
+    const fallback = entry === "lite" ? "ts" : "auto";
+    assertEquals(module.parseTemplate("{x}", null as unknown as undefined).engine, fallback);
+    // deno-lint-ignore no-explicit-any
+    const proto = Object.prototype as any;
+    for (const engine of ["ts", "wasm", "bogus"]) {
+      proto.engine = engine;
+      try {
+        assertEquals(module.parseTemplate("{x}", {}).engine, fallback);
+        assertEquals(module.expand("{x}", { x: "a" }, {}), "a");
+      } finally {
+        delete proto.engine;
+      }
+    }
+  }
 });
 
 Deno.test("parseTemplate() quotes at most 200 characters of a long template", () => {

@@ -3,15 +3,17 @@
  * variable names, required path variables, every value read once, and literal `?` or `#` after
  * a full url; on both builders, through a call, `defaults()` and `parse(merge())`.
  */
-import { endpoint } from "@routecast/endpoint";
-import { endpoint as lite } from "@routecast/endpoint/lite";
+import { createEndpoint, endpoint } from "@routecast/endpoint";
+import { createEndpoint as liteCreateEndpoint, endpoint as lite } from "@routecast/endpoint/lite";
 import { assertEquals, assertThrows } from "@std/assert";
+import { endpoint as octokit } from "@routecast/endpoint/octokit";
+import { fromOpenAPI } from "@routecast/endpoint/openapi";
 import { LOOSE_BUILDERS } from "./_loose.ts";
 
 const API = "https://api.github.com";
-const BUILDERS = [["main", endpoint], ["lite", lite]] as const;
+const BUILDERS = [["main", endpoint, createEndpoint], ["lite", lite, liteCreateEndpoint]] as const;
 
-for (const [entry, builder] of BUILDERS) {
+for (const [entry, builder, createEndpoint] of BUILDERS) {
   Deno.test(`endpoint() rule 18: a "-" in a route variable name is that parameter's name (${entry})`, () => {
     const route = "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships";
     const options = { enterprise: "e", "enterprise-team": "t-1" };
@@ -71,6 +73,42 @@ for (const [entry, builder] of BUILDERS) {
     );
   });
 
+  // An option never fills a url variable: such a variable was left empty ("/hooks/"), a url
+  // other than the one written, with no error.
+  Deno.test(`endpoint() rule 19: a path variable named like an option is missing, since no option fills it (${entry})`, () => {
+    const neutral = createEndpoint({ baseUrl: API });
+    for (const option of ["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]) {
+      for (const url of [`/hooks/{${option}}`, `/hooks/:${option}`, `/files/{+${option}}/x`]) {
+        const message = `Missing parameter "${option}" for "POST ${url}": expected a value for ` +
+          "every {name} in the path";
+        for (
+          const call of [
+            () => builder(`POST ${url}`, {}),
+            () => builder(`POST ${url}`, { [option]: undefined }),
+            () => builder.defaults({ url })({ method: "POST" }),
+            () => builder.parse(builder.merge(`POST ${url}`)),
+            () => neutral(`POST ${url}`),
+          ]
+        ) {
+          assertThrows(call, TypeError, message);
+        }
+      }
+    }
+    // A value for it changes nothing: `data` is the body, `baseUrl` the base.
+    assertThrows(
+      () => builder("POST /hooks/{data}", { data: "d" }),
+      TypeError,
+      'Missing parameter "data" for "POST /hooks/{data}"',
+    );
+    assertThrows(
+      () => builder("POST /x/{baseUrl}", { baseUrl: "https://h" }),
+      TypeError,
+      'Missing parameter "baseUrl" for "POST /x/{baseUrl}"',
+    );
+    // Outside the path it stays optional.
+    assertEquals(builder("GET /x{?url}").url, `${API}/x`);
+  });
+
   Deno.test(`endpoint() rule 22: every value is read once per call (${entry})`, () => {
     let reads = 0;
     const flipping = {
@@ -125,6 +163,27 @@ for (const [entry, builder] of BUILDERS) {
     assertEquals(call("GET https://api.example.com?{x}").url, "https://api.example.com?");
   });
 }
+
+Deno.test("fromOpenAPI() fills a declared path parameter named like an option, and reports it missing as any other", () => {
+  const api = fromOpenAPI({
+    openapi: "3.0.0",
+    servers: [{ url: API }],
+    paths: {
+      "/proxy/{url}": { get: { parameters: [{ name: "url", in: "path", required: true }] } },
+    },
+  });
+  assertEquals(api("GET /proxy/{url}", { url: "x" }).url, `${API}/proxy/x`);
+  assertThrows(
+    () => api("GET /proxy/{url}", {} as { url: string }),
+    TypeError,
+    'Missing parameter "url" for "GET /proxy/{url}": expected a value for every {name} in the path',
+  );
+});
+
+Deno.test("./octokit expands a path variable named like an option to nothing, as @octokit/endpoint does (rule 23)", () => {
+  assertEquals(octokit("POST /hooks/{url}").url, `${API}/hooks/`);
+  assertEquals(octokit("POST /hooks/{data}", { data: "d" }).body, "d");
+});
 
 for (const [entry, builder] of LOOSE_BUILDERS) {
   Deno.test(`endpoint() returns only urls that WHATWG URL parses (${entry})`, () => {

@@ -16,7 +16,7 @@ import {
   JSON_CONTENT_TYPE,
   jsonBody,
 } from "./_body.ts";
-import { quoteValue } from "../endpoint/kit.ts";
+import { checkHeaderValue, isToken, quoteValue } from "../endpoint/kit.ts";
 
 /**
  * Words made only of these characters are left bare: none of them starts an
@@ -152,13 +152,15 @@ function formWords(form: FormData): string[] {
  *   a form type), `-H 'accept:'` and `-H 'user-agent:'` when the options
  *   have none, `-H 'expect:'` for bodies over 1 KiB, and `--globoff` when
  *   the URL holds `[`, `]`, `{` or `}`.
- * - A `URLSearchParams` body with the JSON content type `endpoint()` adds
- *   gets the form content type instead, as `fetch` would send.
+ * - A `URLSearchParams` body with the JSON content type `endpoint()` adds,
+ *   or none, gets the form content type instead, as `fetch` would send.
  *
  * @param options The result of `endpoint()`.
  * @returns The command, on one line.
  * @throws {TypeError} When `options` are not request options (a string
- * `method` and `url`, `headers` an object when present), or for a body that cannot go on a command line (a
+ * `method` and `url`, `headers` an object when present), for a method or
+ * header name that is not an HTTP token or a header value with CR, LF or NUL
+ * (curl would send them as given), or for a body that cannot go on a command line (a
  * `Blob`, a `FormData` file part or part name with `=`, a `ReadableStream`,
  * bytes that are not UTF-8, a NUL character) or cannot be serialised as JSON.
  *
@@ -184,6 +186,15 @@ function formWords(form: FormData): string[] {
  */
 export function toCurl(options: RequestOptions): string {
   checkRequestOptions(options, "toCurl");
+  // curl sends its method and headers as given, line breaks included (fetch
+  // refuses them): options changed after endpoint() are checked as rule 10 does.
+  if (!isToken(options.method)) {
+    throw new TypeError(
+      `Invalid method ${
+        quoteValue(options.method)
+      } for toCurl(): expected an HTTP method such as "GET" or "POST"`,
+    );
+  }
   const method = options.method.toUpperCase();
   const words = ["curl"];
   if (method === "HEAD") words.push("--head");
@@ -194,7 +205,11 @@ export function toCurl(options: RequestOptions): string {
   const headers = headerStrings(options);
   const form = isFormData(options.body) ? formWords(options.body) : undefined;
   const body = form === undefined ? bodyText(options.body) : undefined;
-  if (isSearchParams(options.body) && headers["content-type"] === JSON_CONTENT_TYPE) {
+  // fetch sends such a body with the form type when the options give none or endpoint()'s JSON one.
+  if (
+    isSearchParams(options.body) &&
+    (headers["content-type"] === JSON_CONTENT_TYPE || headers["content-type"] === undefined)
+  ) {
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   }
   // curl writes the multipart type with its boundary, as fetch does.
@@ -202,6 +217,10 @@ export function toCurl(options: RequestOptions): string {
     delete headers["content-type"];
   }
   for (const [name, value] of Object.entries(headers)) {
+    if (!isToken(name)) {
+      throw new TypeError(`Invalid header name ${quoteValue(name)}: expected an HTTP token`);
+    }
+    checkHeaderValue(name, value);
     words.push(
       "-H",
       shellQuote(

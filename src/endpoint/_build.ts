@@ -78,10 +78,10 @@ export function build(
 
   const result: RequestOptions = { method: plan.resultMethod, url, headers };
   if (body !== undefined) result.body = body;
-  if (plan.request !== undefined) {
-    result.request = over(plan.request, call.request, "request", true) as RequestOptions["request"];
-  } else if (call.request !== undefined) {
-    result.request = call.request as RequestOptions["request"];
-  }
+  const request = plan.request === undefined
+    ? call.request
+    : over(plan.request, call.request, "request", true);
+  // `null` is no request, and removes the defaults' one, as in the reference (rule 13).
+  if (request != null) result.request = request as RequestOptions["request"];
   return result;
 }

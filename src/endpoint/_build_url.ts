@@ -15,6 +15,14 @@ import { isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { concatenate, expandUrl, type UrlValue, urlValue } from "./_url.ts";
 
 /**
+ * What a baseUrl may not hold (rule 20): `new URL` drops tabs and line breaks
+ * (`https://h\n.com` is h.com) and reads `\` as `/`, and clients encode
+ * spaces, so the url sent would not be the one written. One class, no
+ * quantifier: linear (rule 16).
+ */
+const UNSENT = /[\0- \\\x7f]/;
+
+/**
  * `baseUrl` without its trailing `/` characters (rules 5, 20).
  *
  * @param route The route, for the message when there is no baseUrl (rule 24).
@@ -28,7 +36,7 @@ export function basePrefix(baseUrl: unknown, route: string): string {
   }
   const query = typeof baseUrl === "string" && (baseUrl.includes("?") || baseUrl.includes("#"));
   if (
-    typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0 ||
+    typeof baseUrl !== "string" || schemePrefixLength(baseUrl) === 0 || UNSENT.test(baseUrl) ||
     (!query && !isAbsoluteUrl(baseUrl))
   ) {
     throw invalid("baseUrl", baseUrl, 'expected an absolute URL such as "https://api.github.com"');

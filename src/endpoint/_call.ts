@@ -130,12 +130,12 @@ export function readParameter(
 }
 
 /**
- * Checks the `request` option is an object.
+ * Checks the `request` option is an object, or `null` for none.
  *
  * @throws {TypeError} When it is not.
  */
 export function checkRequest(request: unknown): void {
-  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+  if (typeof request !== "object" || Array.isArray(request)) {
     throw new TypeError(`Invalid request ${quoteValue(request)}: expected an object`);
   }
 }

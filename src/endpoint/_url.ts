@@ -30,7 +30,6 @@ import {
 } from "./_path_safety.ts";
 import { colonsToBraces, isAbsoluteUrl, schemePrefixLength } from "./_route.ts";
 import { quoteValue } from "./_messages.ts";
-import { isNamedOption } from "./_options.ts";
 
 /** Compiles url template text, cached, on the engine or engines the entry chose. */
 export type CompileTemplate = CompileUrlTemplate;
@@ -77,7 +76,7 @@ function closedOrigin(head: string, scheme: number, alone: boolean): string | un
 
 /** What the variables of a url are, by where they stand. */
 interface Variables {
-  /** Rule 19: `{x}` and `{+x}` in the path, not named like an option; every one when declared. */
+  /** Rule 19: `{x}` and `{+x}` in the path; every one when declared. */
   readonly required: number[];
   readonly reservedInPath: number[];
   readonly pathValues: number[];
@@ -88,11 +87,7 @@ interface Variables {
 }
 
 /** Reads, from the parse, which variables are required and which write into the path. */
-function readVariables(
-  parts: readonly Part[],
-  names: readonly string[],
-  declared: boolean,
-): Variables {
+function readVariables(parts: readonly Part[], declared: boolean): Variables {
   const required = new Set<number>();
   const reservedInPath = new Set<number>();
   const pathValues = new Set<number>();
@@ -126,12 +121,7 @@ function readVariables(
       literals = undefined;
     }
     for (const { slot: variable } of part.specs) {
-      // A variable named like an option is never a parameter: nothing can fill it.
-      if (
-        declared ||
-        inPath && (op === Operator.Simple || op === Operator.Reserved) &&
-          !isNamedOption(names[variable])
-      ) {
+      if (declared || inPath && (op === Operator.Simple || op === Operator.Reserved)) {
         required.add(variable);
       }
       if (beforeQuery && op === Operator.Reserved) reservedInPath.add(variable);
@@ -171,7 +161,7 @@ export function compileUrl(
   const names = template.variableNames;
   const index = new Map<string, number>();
   for (let i = 0; i < names.length; i++) index.set(names[i], i);
-  const variables = readVariables(parts, names, declared);
+  const variables = readVariables(parts, declared);
   const scheme = schemePrefixLength(url);
   const full = scheme > 0;
   const shape = pathShape(parts, full);

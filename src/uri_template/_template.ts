@@ -68,6 +68,25 @@ export function checkTemplate(template: unknown): asserts template is string {
   }
 }
 
+/**
+ * The `engine` of a `parseTemplate` or `expand` options argument: an own
+ * property only (an inherited one is no option the caller gave), and
+ * `undefined` for no options.
+ *
+ * @throws {TypeError} When `options` is not an object (`"ts"` for `{ engine: "ts" }`).
+ */
+export function engineOption(options: unknown): unknown {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(
+      `Invalid options ${
+        Array.isArray(options) ? "an array" : show(options)
+      }: expected an object such as { engine: "ts" }`,
+    );
+  }
+  return hasOwn.call(options, "engine") ? (options as { engine?: unknown }).engine : undefined;
+}
+
 /** A template compiled by an engine, frozen. */
 export class ParsedTemplate implements Template {
   readonly template: string;

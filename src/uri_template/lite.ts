@@ -15,7 +15,7 @@
 
 import type { TemplateOptions } from "./_engine.ts";
 import { tsEngine } from "./_ts_engine.ts";
-import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
+import { checkTemplate, engineOption, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
@@ -39,7 +39,7 @@ const templates = /* @__PURE__ */ new BoundedCache((text) =>
 );
 
 function checkEngine(options: TemplateOptions | undefined): void {
-  const engine = options?.engine;
+  const engine = engineOption(options);
   if (engine !== undefined && engine !== "auto" && engine !== "ts") {
     throw new TypeError(
       `Invalid engine ${
@@ -57,7 +57,7 @@ function checkEngine(options: TemplateOptions | undefined): void {
  * @param options `engine` may be `"auto"` or `"ts"`; both mean `"ts"` here.
  * @returns The parsed template; its `engine` is `"ts"`.
  * @throws {UriTemplateError} When the template is malformed.
- * @throws {TypeError} When `options.engine` is `"wasm"`.
+ * @throws {TypeError} When `options` is not an object, or `options.engine` is `"wasm"`.
  *
  * @example Parse once, expand many times
  * ```ts
@@ -87,7 +87,8 @@ export function parseTemplate<Text extends string>(
  * @param options `engine` may be `"auto"` or `"ts"`.
  * @returns The URI reference.
  * @throws {UriTemplateError} When the template is malformed.
- * @throws {TypeError} When a value cannot be expanded, or `options.engine` is `"wasm"`.
+ * @throws {TypeError} When a value cannot be expanded, `options` is not an object, or
+ * `options.engine` is `"wasm"`.
  *
  * @example Lists, maps and operators
  * ```ts

@@ -23,7 +23,7 @@
 
 import type { TemplateOptions } from "./_engine.ts";
 import { compileAuto, engines } from "./_engines.ts";
-import { checkTemplate, ParsedTemplate, type Template } from "./_template.ts";
+import { checkTemplate, engineOption, ParsedTemplate, type Template } from "./_template.ts";
 import type { TemplateVariablesOf } from "./_template_types.ts";
 import { BoundedCache } from "../_cache.ts";
 import { show } from "./error.ts";
@@ -55,7 +55,7 @@ const caches = {
 };
 
 function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemplate> {
-  const engine = options?.engine;
+  const engine = engineOption(options);
   if (engine === undefined || engine === "auto") return caches.auto;
   if (engine === "ts") return caches.ts;
   // Where WebAssembly cannot run, compiling throws an Error that says why.
@@ -74,6 +74,7 @@ function cacheFor(options: TemplateOptions | undefined): BoundedCache<ParsedTemp
  * @param options Which engine to use (default `"auto"`).
  * @returns The parsed template; its `engine` is the option in effect.
  * @throws {UriTemplateError} When the template is malformed.
+ * @throws {TypeError} When `options` is not an object, or its `engine` is none of the three.
  * @throws {Error} When `options.engine` is `"wasm"` and WebAssembly cannot run here.
  *
  * @example Parse once, expand many times
@@ -107,7 +108,7 @@ export function parseTemplate<Text extends string>(
  * @param options Which engine to use (default `"auto"`).
  * @returns The URI reference.
  * @throws {UriTemplateError} When the template is malformed.
- * @throws {TypeError} When a value cannot be expanded.
+ * @throws {TypeError} When a value cannot be expanded, or `options` is not an object.
  * @throws {RangeError} With `engine: "wasm"`, when the template and its values
  * need more than 256 MiB of WebAssembly memory (`"auto"` expands those on
  * TypeScript instead).
