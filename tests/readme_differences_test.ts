@@ -502,26 +502,25 @@ const ROWS: Readonly<Record<string, Row>> = {
   },
   "`headers`, `mediaType`, `mediaType.format` or `request` of the wrong type": {
     reference: [
-      "used as given (`format: 5`: `…v3.5`)",
-      "ignored (`request: null`)",
+      "used as given (`format: 5`: `…v3.5`, `request: 5`)",
       "a `TypeError` from inside (`mediaType: null`)",
     ],
     routecast: [
       "`TypeError` that says what is expected",
-      "(`null` `headers` or `mediaType`: none given)",
+      "(`null` `headers`, `mediaType` or `request`: none given)",
     ],
     check() {
       assertEquals(
         reference("GET /", { mediaType: { format: 5 } }).headers.accept,
         "application/vnd.github.v3.5",
       );
-      assert(!("request" in reference("GET /", { request: null })));
+      assertEquals(reference("GET /", { request: 5 }).request, 5);
       assertThrows(() => reference("GET /", { mediaType: null }), TypeError, "Cannot read");
       for (const build of [ours, octokit as typeof ours]) {
         const plain = build("GET /");
-        assertEquals(build("GET /", { headers: null, mediaType: null }), plain);
+        assertEquals(build("GET /", { headers: null, mediaType: null, request: null }), plain);
         const wrong = [{ headers: 5 }, { mediaType: 5 }, { mediaType: { format: 5 } }, {
-          request: null,
+          request: 5,
         }];
         for (const options of wrong) {
           assertThrows(() => build("GET /", options), TypeError, "expected");
