@@ -356,6 +356,20 @@ Deno.test("routecast --server and --server-variable choose the description's ser
     }).url,
     "https://b.example/x",
   );
+  // A whole "." or ".." would leave the base path once the url is resolved: exit 1.
+  const versioned = inputOf({
+    "v.json":
+      '{"openapi":"3.0.3","info":{"title":"v","version":"1"},"servers":[{"url":"https://api.example/base/{v}","variables":{"v":{"default":"v1"}}}],"paths":{"/x":{"get":{"responses":{}}}}}',
+  });
+  for (const value of [".", ".."]) {
+    assertFails(
+      ["--openapi", "v.json", "--server-variable", `v=${value}`, "GET", "/x"],
+      versioned,
+      `Invalid value ${
+        JSON.stringify(value)
+      } for server variable "v": it would be a "." or ".." path segment`,
+    );
+  }
   await inTempDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/shop.json`, SHOP_TEXT);
     const call = ["GET", "/orders/{id}", "id=7"];
