@@ -758,6 +758,28 @@ Deno.test("routecast --credential refuses a credential that cannot be read or us
     [["--server-variable", "=us"], 'Invalid --server-variable "=us": expected NAME=VALUE'],
   ];
   for (const [flags, message] of cases) assertFails([...open, ...flags, ...call], input, message);
+  // Only a file or standard input loses a final newline: the message says so for those alone.
+  const whole: [string, string][] = [
+    [
+      "apiKey=@lf.txt",
+      'file "lf.txt": it contains CR, LF or NUL, expected one line (one final newline is removed)',
+    ],
+    [
+      "apiKey=@-",
+      "standard input: it contains CR, LF or NUL, expected one line (one final newline is removed)",
+    ],
+    [
+      "apiKey=env:MULTI",
+      'environment variable "MULTI": it contains CR, LF or NUL, expected one line',
+    ],
+    [`apiKey=${SECRET}\n`, "the argument list: it contains CR, LF or NUL, expected one line"],
+  ];
+  for (const [credential, message] of whole) {
+    assertEquals(
+      runCli([...open, "--credential", credential, ...call], input).stderr,
+      `routecast: Invalid credential "apiKey" from ${message}`,
+    );
+  }
   assertFails(
     [`--credentials=apiKey=${SECRET}`, ...call],
     input,

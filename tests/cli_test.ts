@@ -1006,7 +1006,7 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
       code: 1,
       stdout: "",
       stderr:
-        `routecast: Invalid credential "k" from environment variable "SHOP_KEY": it contains CR, LF or NUL, expected one line (one final newline is removed)\n`,
+        `routecast: Invalid credential "k" from environment variable "SHOP_KEY": it contains CR, LF or NUL, expected one line\n`,
     });
     for (const name of ["__proto__", "toString", "constructor"]) {
       assertEquals(await credential(`env:${name}`), {
