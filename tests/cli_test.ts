@@ -1039,6 +1039,14 @@ Deno.test("routecast openapi prints the operation table of a description, as com
   assertEquals(JSON.parse(fromStdin.stdout), table);
   // A url named openapi is written as a path.
   assertEquals(JSON.parse(runCli(["/openapi"]).stdout).url, `${API}/openapi`);
+  // A Swagger 2.0 document too (docs/cli.md), as compileOpenAPI() reads it.
+  const swagger = `${ROOT}tests/testdata/swagger2/docker-engine/swagger.json`;
+  const fromSwagger = await routecastReading(["openapi", swagger]);
+  assertEquals([fromSwagger.code, fromSwagger.stderr], [0, ""]);
+  assertEquals(
+    JSON.parse(fromSwagger.stdout),
+    compileOpenAPI(JSON.parse(await Deno.readTextFile(swagger))),
+  );
 });
 
 Deno.test("routecast openapi accepts a description nested as deep as compileOpenAPI() reads, and prints the same table", async () => {
