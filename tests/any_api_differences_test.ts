@@ -222,6 +222,26 @@ const ROWS: Readonly<Record<number, Row>> = {
       assertEquals(ours(single, "POST /x", { f: value }).body, `f=${value}`);
     },
   },
+  39: {
+    cells: [
+      "Swagger 2.0: a `multipart/form-data` body",
+      "no `content-type`",
+      "`content-type: consumes[0]`: `multipart/form-data` with no boundary, or another type",
+    ],
+    async check() {
+      const file = P("f", "formData", { type: "file" });
+      for (const consumes of [["multipart/form-data"], ["application/x-www-form-urlencoded"]]) {
+        const document = swagger2({ consumes, parameters: [file] }, {}, "/x", "post");
+        const values = { f: new Blob(["b"]) };
+        const request = await theirs(document, values);
+        assert(request.body instanceof FormData);
+        assertEquals(request.headers, { "Content-Type": consumes[0] });
+        const mine = ours(document, "POST /x", values);
+        assert(mine.body instanceof FormData);
+        assertEquals(mine.headers, {});
+      }
+    },
+  },
   41: {
     cells: [
       "Swagger 2.0: a header parameter named `Accept`",
@@ -284,11 +304,60 @@ const ROWS: Readonly<Record<number, Row>> = {
       "no `content-type`",
     ],
     async check() {
-      const document = swagger2({ parameters: [P("b", "body", { schema: {} })] }, {}, "/x", "post");
-      const request = await theirs(document, { b: { a: 1 } });
-      assertEquals([request.headers, request.body], [{}, { a: 1 }]);
-      const mine = ours(document, "POST /x", { b: { a: 1 } });
-      assertEquals([mine.headers, mine.body], [{ "content-type": "application/json" }, { a: 1 }]);
+      for (const operation of [{}, { consumes: [] }]) {
+        // The document's consumes is not read when the operation has its own, even empty.
+        const document = swagger2(
+          { ...operation, parameters: [P("b", "body", { schema: {} })] },
+          "consumes" in operation ? { consumes: ["text/plain"] } : {},
+          "/x",
+          "post",
+        );
+        const request = await theirs(document, { b: { a: 1 } });
+        // (An empty one gives a Content-Type key holding undefined.)
+        assertEquals([request.headers["Content-Type"], request.body], [undefined, { a: 1 }]);
+        const mine = ours(document, "POST /x", { b: { a: 1 } });
+        assertEquals([mine.headers, mine.body], [{ "content-type": "application/json" }, { a: 1 }]);
+      }
+    },
+  },
+  44: {
+    cells: [
+      "a form body whose media types list `multipart/form-data` before `application/x-www-form-urlencoded`",
+      "a form; multipart when the caller's `content-type` names it",
+      "multipart, the first type listed",
+    ],
+    async check() {
+      const types = ["multipart/form-data", "application/x-www-form-urlencoded"];
+      const schema = { type: "object", properties: { a: { type: "string" } } };
+      const v3 = openapi3(
+        {
+          requestBody: { content: Object.fromEntries(types.map((t) => [t, { schema }])) },
+        },
+        "/x",
+        "post",
+      );
+      const v2 = swagger2(
+        { consumes: types, parameters: [P("a", "formData", { type: "string" })] },
+        {},
+        "/x",
+        "post",
+      );
+      for (const [document, extra] of [[v3, { requestBody: { a: "x" } }], [v2, {}]]) {
+        const request = await theirs(document, { a: "x" }, extra);
+        assert(request.body instanceof FormData);
+        assertEquals(request.headers, { "Content-Type": "multipart/form-data" });
+        const mine = ours(document, "POST /x", { a: "x" });
+        assertEquals([mine.headers, mine.body], [
+          { "content-type": "application/x-www-form-urlencoded" },
+          "a=x",
+        ]);
+        const chosen = ours(document, "POST /x", {
+          a: "x",
+          headers: { "content-type": "multipart/form-data" },
+        });
+        assert(chosen.body instanceof FormData);
+        assertEquals([...chosen.body.entries()], [["a", "x"]]);
+      }
     },
   },
 };

@@ -293,6 +293,55 @@ Deno.test("Swagger 2.0: compiles to the table entries its OpenAPI 3 form compile
   });
 });
 
+Deno.test("Swagger 2.0: formData with a consumes of a form and multipart compiles as OpenAPI 3's content of both", () => {
+  const fields = [
+    listParameter("formData", "multi", "tags"),
+    listParameter("formData", "tsv", "ids"),
+    { name: "note", in: "formData", type: "string" },
+  ];
+  const encoding = {
+    tags: { style: "form", explode: true },
+    ids: { style: "form", explode: false, separator: "\t" },
+  };
+  for (
+    const consumes of [
+      ["multipart/form-data", "application/x-www-form-urlencoded"],
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+    ]
+  ) {
+    const document = swagger({ "/f": { post: { consumes, parameters: fields } } });
+    const table = compileOpenAPI(document);
+    assertEquals(table.operations["POST /f"], {
+      body: {
+        type: "application/x-www-form-urlencoded",
+        kind: "form",
+        encoding,
+        multipart: encoding,
+      },
+    } as never, consumes.join());
+    const values = { tags: ["a", "b"], ids: ["1", "2"], note: "n" };
+    for (const built of [api(document), api(JSON.parse(JSON.stringify(table)))]) {
+      // A form by default, as OpenAPI 3's content of both is.
+      const form = built("POST /f", values);
+      assertEquals([form.headers, form.body], [
+        { "content-type": "application/x-www-form-urlencoded" },
+        "tags=a&tags=b&ids=1%092&note=n",
+      ]);
+      // The caller's multipart content-type gets a FormData, never the form text labelled multipart.
+      const parts = built("POST /f", {
+        ...values,
+        headers: { "content-type": "multipart/form-data" },
+      });
+      assert(parts.body instanceof FormData, consumes.join());
+      assertEquals(parts.headers, {});
+      assertEquals([...parts.body.entries()], [["tags", "a"], ["tags", "b"], ["ids", "1\t2"], [
+        "note",
+        "n",
+      ]]);
+    }
+  }
+});
+
 Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplicates, odd names, path fields", () => {
   const form = "application/x-www-form-urlencoded";
   const multipart = "multipart/form-data";
@@ -338,34 +387,30 @@ Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplic
     type: "object",
     properties: Object.fromEntries(names.map((name) => [name, {}])),
   });
+  // consumes [form, multipart] is a content of both, the same fields and encoding in each.
+  const forms = {
+    schema: schema(
+      "url",
+      "12",
+      "headers",
+      "__proto__",
+      "plain",
+      "0",
+      "dup",
+      "shared",
+      "data",
+    ),
+    encoding: Object.fromEntries([
+      ["12", { style: "form", explode: false }],
+      ["__proto__", { style: "form", explode: false }],
+      ["0", { style: "form", explode: true }],
+      ["dup", { style: "form", explode: false }],
+      ["shared", { style: "spaceDelimited", explode: false }],
+    ]),
+  };
   const openapi = openapi3({
     "/forms": {
-      post: {
-        requestBody: {
-          content: {
-            [form]: {
-              schema: schema(
-                "url",
-                "12",
-                "headers",
-                "__proto__",
-                "plain",
-                "0",
-                "dup",
-                "shared",
-                "data",
-              ),
-              encoding: Object.fromEntries([
-                ["12", { style: "form", explode: false }],
-                ["__proto__", { style: "form", explode: false }],
-                ["0", { style: "form", explode: true }],
-                ["dup", { style: "form", explode: false }],
-                ["shared", { style: "spaceDelimited", explode: false }],
-              ]),
-            },
-          },
-        },
-      },
+      post: { requestBody: { content: { [form]: forms, [multipart]: forms } } },
       put: {
         requestBody: {
           content: {
@@ -396,18 +441,21 @@ Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplic
       route,
     );
   }
+  // A list named twice: the last one's encoding, in the first one's place.
+  const encoding = Object.fromEntries<EncodingDeclaration>([
+    ["0", { style: "form", explode: true }],
+    ["12", { style: "form", explode: false }],
+    ["__proto__", { style: "form", explode: false }],
+    ["dup", { style: "form", explode: false }],
+    ["shared", { style: "spaceDelimited", explode: false }],
+  ]);
   assertEquals(swaggerTable.operations["POST /forms"].body, {
     type: form,
     kind: "form",
     fields: ["url", "headers", "data"],
-    // A list named twice: the last one's encoding, in the first one's place.
-    encoding: Object.fromEntries<EncodingDeclaration>([
-      ["0", { style: "form", explode: true }],
-      ["12", { style: "form", explode: false }],
-      ["__proto__", { style: "form", explode: false }],
-      ["dup", { style: "form", explode: false }],
-      ["shared", { style: "spaceDelimited", explode: false }],
-    ]),
+    encoding,
+    // consumes lists multipart too: the caller's content-type may choose it.
+    multipart: encoding,
   });
   assertEquals(swaggerTable.operations["PUT /forms"].body, {
     type: multipart,
@@ -532,7 +580,12 @@ Deno.test("Swagger 2.0: consumes (the operation's, else the document's) chooses 
     kind: "multipart",
     multipart: {},
   });
-  assertEquals(bodyOf("POST /both"), { type: "application/x-www-form-urlencoded", kind: "form" });
+  // A form that also lists multipart, as OpenAPI 3's content of both: multipart when the caller asks.
+  assertEquals(bodyOf("POST /both"), {
+    type: "application/x-www-form-urlencoded",
+    kind: "form",
+    multipart: {},
+  });
   assertEquals(bodyOf("POST /file"), {
     type: "multipart/form-data",
     kind: "multipart",

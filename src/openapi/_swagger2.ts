@@ -218,6 +218,8 @@ function convertParameters(
   if (fields.length > 0) body.fields = fields;
   if (multipart) body.multipart = encoding ?? {};
   else if (encoding !== undefined) body.encoding = encoding;
+  // A form that also lists multipart is multipart when the caller's content-type asks, as OpenAPI 3's.
+  if (!multipart && essences.includes(MULTIPART)) body.multipart = encoding ?? {};
   // A body parameter's type that is no media type is left for the compile to report, as a content's.
   const requestBody = carrier !== undefined && mediaTypeProblem(type) !== undefined
     ? { content: { [type]: {} } }
