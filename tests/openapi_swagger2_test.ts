@@ -705,6 +705,13 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     [{ basePath: "/api/../admin" }, 'at basePath: "/api/../admin", expected a path from "/"'],
     [{ basePath: "/api/.." }, 'at basePath: "/api/..", expected'],
     [{ basePath: "/." }, "at basePath:"],
+    // Percent-encoded dots are dot segments too: a URL parser resolves /a/%2e%2e/b to /b.
+    [
+      { basePath: "/api/%2e%2e/admin" },
+      'at basePath: "/api/%2e%2e/admin", expected a path from "/" without "." or ".." segments',
+    ],
+    [{ basePath: "/api/.%2E" }, 'at basePath: "/api/.%2E", expected'],
+    [{ basePath: "/%2E/v1" }, 'at basePath: "/%2E/v1", expected'],
     [{ basePath: "/v1?x=1" }, 'at basePath: "/v1?x=1" has a query or fragment'],
     [{ basePath: "/v1#x" }, 'at basePath: "/v1#x" has a query or fragment'],
     [{ basePath: "/v1\n" }, "at basePath: "],
@@ -723,6 +730,12 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     assertStringIncludes(error.message, message, JSON.stringify(extra));
     assert(!/[\r\n]/.test(error.message), "a message is one line");
     assertThrows(() => fromOpenAPI(document), TypeError);
+  }
+  // Dots that are part of a segment stay: the url keeps them where they are.
+  for (const basePath of ["/v1.2", "/..v1", "/v1%2e", "/%2e%2e%2e", "/a/%2e%2e%2fb"]) {
+    const url = api(swagger({ "/a": { get: {} } }, { basePath }))("GET /a").url;
+    assertEquals(url, `https://${HOST}${basePath}/a`);
+    assertEquals(new URL(url).pathname, `${basePath}/a`);
   }
 });
 
