@@ -635,6 +635,48 @@ Deno.test("routecast --openapi refuses a key the operation lacks, naming --no-st
   }
 });
 
+Deno.test("routecast --openapi prints a multipart/form-data body with --curl or --fetch, and refuses JSON, which would print it as {}", () => {
+  const description = {
+    openapi: "3.0.3",
+    info: { title: "Uploads", version: "1" },
+    servers: [{ url: "https://uploads.example" }],
+    paths: {
+      "/files": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", properties: { purpose: {}, note: {} } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const input = inputOf({ "uploads.json": JSON.stringify(description) });
+  const call = ["--openapi", "uploads.json", "POST", "/files", "purpose=avatar", "note=a'b"];
+  assertFails(
+    call,
+    input,
+    "Cannot print a multipart/form-data body as JSON: expected --curl or --fetch, which write its parts",
+  );
+  const curl = runCli(["--curl", ...call], input);
+  assertEquals([curl.code, curl.stderr], [0, ""]);
+  assertStringIncludes(curl.stdout, `-F 'purpose=avatar' -F 'note=a'\\''b'`);
+  const fetch = runCli(["--fetch", ...call], input);
+  assertEquals([fetch.code, fetch.stderr], [0, ""]);
+  assertStringIncludes(
+    fetch.stdout,
+    'body.append("purpose", "avatar");\nbody.append("note", "a\'b");',
+  );
+  // Another operation's JSON body still prints as JSON.
+  assertEquals(
+    (printed(["--openapi", "shop.json", "GET", "/orders/{id}", "id=7"]) as { url: string }).url,
+    "https://eu.shop.example/v1/orders/7",
+  );
+});
+
 Deno.test("routecast --openapi passes --base-url to fromOpenAPI(), so an operation's own baseUrl parameter stays one", () => {
   assertEquals(
     printed([
