@@ -768,6 +768,17 @@ Deno.test("routecast reports invalid usage on one stderr line and exits 2", asyn
       ["--curl", "--fetch", "GET /x"],
       "Options --curl and --fetch exclude each other: expected one of them",
     ],
+    // A known option given a value is named as known, never as unknown.
+    [
+      ["--raw=TEXT", "POST /x"],
+      'Invalid option "--raw" with a value: expected --raw alone (give a body as data=TEXT)',
+    ],
+    ...["--curl", "--fetch", "--neutral", "--no-strict", "--help", "-h", "--version", "-V"].map((
+      name,
+    ): [string[], string] => [
+      [`${name}=secret`, "GET /x"],
+      `Invalid option "${name}" with a value: expected ${name} alone`,
+    ]),
   ];
   for (const [args, message] of cases) {
     assertEquals(
