@@ -26,7 +26,8 @@ export const DIFFERENCES = {
   "5 header and path lists":
     "collectionFormat applies to header and path lists (swagger-client joins them with ,)",
   "6 path list comma": "a csv path list keeps its , (swagger-client writes %2C)",
-  "7 sub-delims": "!'()* are percent-encoded in path, query and form (swagger-client leaves them)",
+  "7 sub-delims":
+    "!'()* are percent-encoded in path, query and form list items (swagger-client leaves them)",
   "8 wildcard body type": "a body the operation consumes as */* goes as application/json",
   "9 content-type parameter":
     "a header parameter named Content-Type is sent as given (swagger-client sets consumes[0] over it)",

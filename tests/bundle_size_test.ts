@@ -63,3 +63,25 @@ Deno.test(`@routecast/octokit-endpoint adds at most ${OCTOKIT_PAIR_BUDGET} B gzi
     await esbuild.stop();
   }
 });
+
+Deno.test("./openapi: fromOpenAPITable bundles without the description compiler, and ./openapi without WebAssembly (docs/any-api.md)", async () => {
+  await Deno.stat(`${ROOT}npm/package.json`).catch(() => {
+    throw new Error("npm/ is missing: run `deno task build:npm` first");
+  });
+  try {
+    const paths = async (name: string) =>
+      (await bundleSize(`${ROOT}npm`, config.name, "./openapi", name)).inputs.map(({ path }) =>
+        path
+      );
+    const table = await paths("fromOpenAPITable");
+    assert(table.some((path) => path.endsWith("openapi/_table.js")), table.join("\n"));
+    for (const compiler of ["openapi/_compile.js", "openapi/_swagger2.js"]) {
+      assert(!table.some((path) => path.endsWith(compiler)), `${compiler} in ${table.join(", ")}`);
+    }
+    const whole = [...table, ...await paths("fromOpenAPI"), ...await paths("compileOpenAPI")];
+    assert(whole.some((path) => path.endsWith("openapi/_compile.js")), whole.join("\n"));
+    assert(!whole.some((path) => /wasm/i.test(path)), whole.join("\n"));
+  } finally {
+    await esbuild.stop();
+  }
+});

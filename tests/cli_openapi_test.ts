@@ -356,6 +356,20 @@ Deno.test("routecast --server and --server-variable choose the description's ser
     }).url,
     "https://b.example/x",
   );
+  // A whole "." or ".." would leave the base path once the url is resolved: exit 1.
+  const versioned = inputOf({
+    "v.json":
+      '{"openapi":"3.0.3","info":{"title":"v","version":"1"},"servers":[{"url":"https://api.example/base/{v}","variables":{"v":{"default":"v1"}}}],"paths":{"/x":{"get":{"responses":{}}}}}',
+  });
+  for (const value of [".", ".."]) {
+    assertFails(
+      ["--openapi", "v.json", "--server-variable", `v=${value}`, "GET", "/x"],
+      versioned,
+      `Invalid value ${
+        JSON.stringify(value)
+      } for server variable "v": it would be a "." or ".." path segment`,
+    );
+  }
   await inTempDir(async (dir) => {
     await Deno.writeTextFile(`${dir}/shop.json`, SHOP_TEXT);
     const call = ["GET", "/orders/{id}", "id=7"];
@@ -599,7 +613,7 @@ Deno.test("routecast --openapi refuses a key the operation lacks, naming --no-st
   assertFails(
     [...openapi, "--no-strict=1", "GET", "/orders/{id}", "id=7"],
     input,
-    "Unknown option",
+    'Invalid option "--no-strict" with a value: expected --no-strict alone',
     2,
   );
   // A key with a line break is quoted on the one line.
@@ -619,6 +633,48 @@ Deno.test("routecast --openapi refuses a key the operation lacks, naming --no-st
   } finally {
     delete (Object.prototype as Record<string, unknown>).strict;
   }
+});
+
+Deno.test("routecast --openapi prints a multipart/form-data body with --curl or --fetch, and refuses JSON, which would print it as {}", () => {
+  const description = {
+    openapi: "3.0.3",
+    info: { title: "Uploads", version: "1" },
+    servers: [{ url: "https://uploads.example" }],
+    paths: {
+      "/files": {
+        post: {
+          requestBody: {
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", properties: { purpose: {}, note: {} } },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const input = inputOf({ "uploads.json": JSON.stringify(description) });
+  const call = ["--openapi", "uploads.json", "POST", "/files", "purpose=avatar", "note=a'b"];
+  assertFails(
+    call,
+    input,
+    "Cannot print a multipart/form-data body as JSON: expected --curl or --fetch, which write its parts",
+  );
+  const curl = runCli(["--curl", ...call], input);
+  assertEquals([curl.code, curl.stderr], [0, ""]);
+  assertStringIncludes(curl.stdout, `-F 'purpose=avatar' -F 'note=a'\\''b'`);
+  const fetch = runCli(["--fetch", ...call], input);
+  assertEquals([fetch.code, fetch.stderr], [0, ""]);
+  assertStringIncludes(
+    fetch.stdout,
+    'body.append("purpose", "avatar");\nbody.append("note", "a\'b");',
+  );
+  // Another operation's JSON body still prints as JSON.
+  assertEquals(
+    (printed(["--openapi", "shop.json", "GET", "/orders/{id}", "id=7"]) as { url: string }).url,
+    "https://eu.shop.example/v1/orders/7",
+  );
 });
 
 Deno.test("routecast --openapi passes --base-url to fromOpenAPI(), so an operation's own baseUrl parameter stays one", () => {
@@ -744,6 +800,28 @@ Deno.test("routecast --credential refuses a credential that cannot be read or us
     [["--server-variable", "=us"], 'Invalid --server-variable "=us": expected NAME=VALUE'],
   ];
   for (const [flags, message] of cases) assertFails([...open, ...flags, ...call], input, message);
+  // Only a file or standard input loses a final newline: the message says so for those alone.
+  const whole: [string, string][] = [
+    [
+      "apiKey=@lf.txt",
+      'file "lf.txt": it contains CR, LF or NUL, expected one line (one final newline is removed)',
+    ],
+    [
+      "apiKey=@-",
+      "standard input: it contains CR, LF or NUL, expected one line (one final newline is removed)",
+    ],
+    [
+      "apiKey=env:MULTI",
+      'environment variable "MULTI": it contains CR, LF or NUL, expected one line',
+    ],
+    [`apiKey=${SECRET}\n`, "the argument list: it contains CR, LF or NUL, expected one line"],
+  ];
+  for (const [credential, message] of whole) {
+    assertEquals(
+      runCli([...open, "--credential", credential, ...call], input).stderr,
+      `routecast: Invalid credential "apiKey" from ${message}`,
+    );
+  }
   assertFails(
     [`--credentials=apiKey=${SECRET}`, ...call],
     input,

@@ -768,6 +768,17 @@ Deno.test("routecast reports invalid usage on one stderr line and exits 2", asyn
       ["--curl", "--fetch", "GET /x"],
       "Options --curl and --fetch exclude each other: expected one of them",
     ],
+    // A known option given a value is named as known, never as unknown.
+    [
+      ["--raw=TEXT", "POST /x"],
+      'Invalid option "--raw" with a value: expected --raw alone (give a body as data=TEXT)',
+    ],
+    ...["--curl", "--fetch", "--neutral", "--no-strict", "--help", "-h", "--version", "-V"].map((
+      name,
+    ): [string[], string] => [
+      [`${name}=secret`, "GET /x"],
+      `Invalid option "${name}" with a value: expected ${name} alone`,
+    ]),
   ];
   for (const [args, message] of cases) {
     assertEquals(
@@ -1006,7 +1017,7 @@ Deno.test("routecast runs under Node.js through a symlinked bin, as npm installs
       code: 1,
       stdout: "",
       stderr:
-        `routecast: Invalid credential "k" from environment variable "SHOP_KEY": it contains CR, LF or NUL, expected one line (one final newline is removed)\n`,
+        `routecast: Invalid credential "k" from environment variable "SHOP_KEY": it contains CR, LF or NUL, expected one line\n`,
     });
     for (const name of ["__proto__", "toString", "constructor"]) {
       assertEquals(await credential(`env:${name}`), {
@@ -1039,6 +1050,14 @@ Deno.test("routecast openapi prints the operation table of a description, as com
   assertEquals(JSON.parse(fromStdin.stdout), table);
   // A url named openapi is written as a path.
   assertEquals(JSON.parse(runCli(["/openapi"]).stdout).url, `${API}/openapi`);
+  // A Swagger 2.0 document too (docs/cli.md), as compileOpenAPI() reads it.
+  const swagger = `${ROOT}tests/testdata/swagger2/docker-engine/swagger.json`;
+  const fromSwagger = await routecastReading(["openapi", swagger]);
+  assertEquals([fromSwagger.code, fromSwagger.stderr], [0, ""]);
+  assertEquals(
+    JSON.parse(fromSwagger.stdout),
+    compileOpenAPI(JSON.parse(await Deno.readTextFile(swagger))),
+  );
 });
 
 Deno.test("routecast openapi accepts a description nested as deep as compileOpenAPI() reads, and prints the same table", async () => {

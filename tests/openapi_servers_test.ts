@@ -346,6 +346,40 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
   );
 });
 
+Deno.test("fromOpenAPI() refuses a server variable value that is a whole . or .. segment, which a url resolves away", () => {
+  const description = regional();
+  const table = compileOpenAPI(description);
+  for (const value of [".", ".."]) {
+    for (const make of [() => description, () => table, () => JSON.parse(JSON.stringify(table))]) {
+      assertEquals(
+        refused(() => fromOpenAPI(make(), { serverVariables: { version: value } })),
+        `Invalid value ${
+          JSON.stringify(value)
+        } for server variable "version": it would be a "." or ".." path segment, expected a value that stays in its segment`,
+      );
+    }
+    // A path-level server's variable of the same name is filled from the same values.
+    assertStringIncludes(
+      refused(() => fromOpenAPITable(table, { server: 1, serverVariables: { region: value } })),
+      'it would be a "." or ".." path segment',
+    );
+  }
+  // Without the check, ".." would leave the base path: fetch resolves /../ away.
+  assertEquals(
+    new URL("https://eu.api.example.com/../items/1").href,
+    "https://eu.api.example.com/items/1",
+  );
+  // Dots inside a value stay in its segment.
+  for (const value of ["...", "v1.2", ".v", "v.", "..v"]) {
+    for (const api of builders(description, { serverVariables: { version: value } })) {
+      assertEquals(
+        api("GET /items/{id}", { id: "1" }).url,
+        `https://eu.api.example.com/${value}/items/1`,
+      );
+    }
+  }
+});
+
 Deno.test("fromOpenAPI() with server options: __proto__, a polluted Object.prototype, and huge inputs", () => {
   const description = regional();
   // __proto__ as a caller's key is an unknown variable, not the prototype.

@@ -293,6 +293,55 @@ Deno.test("Swagger 2.0: compiles to the table entries its OpenAPI 3 form compile
   });
 });
 
+Deno.test("Swagger 2.0: formData with a consumes of a form and multipart compiles as OpenAPI 3's content of both", () => {
+  const fields = [
+    listParameter("formData", "multi", "tags"),
+    listParameter("formData", "tsv", "ids"),
+    { name: "note", in: "formData", type: "string" },
+  ];
+  const encoding = {
+    tags: { style: "form", explode: true },
+    ids: { style: "form", explode: false, separator: "\t" },
+  };
+  for (
+    const consumes of [
+      ["multipart/form-data", "application/x-www-form-urlencoded"],
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+    ]
+  ) {
+    const document = swagger({ "/f": { post: { consumes, parameters: fields } } });
+    const table = compileOpenAPI(document);
+    assertEquals(table.operations["POST /f"], {
+      body: {
+        type: "application/x-www-form-urlencoded",
+        kind: "form",
+        encoding,
+        multipart: encoding,
+      },
+    } as never, consumes.join());
+    const values = { tags: ["a", "b"], ids: ["1", "2"], note: "n" };
+    for (const built of [api(document), api(JSON.parse(JSON.stringify(table)))]) {
+      // A form by default, as OpenAPI 3's content of both is.
+      const form = built("POST /f", values);
+      assertEquals([form.headers, form.body], [
+        { "content-type": "application/x-www-form-urlencoded" },
+        "tags=a&tags=b&ids=1%092&note=n",
+      ]);
+      // The caller's multipart content-type gets a FormData, never the form text labelled multipart.
+      const parts = built("POST /f", {
+        ...values,
+        headers: { "content-type": "multipart/form-data" },
+      });
+      assert(parts.body instanceof FormData, consumes.join());
+      assertEquals(parts.headers, {});
+      assertEquals([...parts.body.entries()], [["tags", "a"], ["tags", "b"], ["ids", "1\t2"], [
+        "note",
+        "n",
+      ]]);
+    }
+  }
+});
+
 Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplicates, odd names, path fields", () => {
   const form = "application/x-www-form-urlencoded";
   const multipart = "multipart/form-data";
@@ -338,34 +387,30 @@ Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplic
     type: "object",
     properties: Object.fromEntries(names.map((name) => [name, {}])),
   });
+  // consumes [form, multipart] is a content of both, the same fields and encoding in each.
+  const forms = {
+    schema: schema(
+      "url",
+      "12",
+      "headers",
+      "__proto__",
+      "plain",
+      "0",
+      "dup",
+      "shared",
+      "data",
+    ),
+    encoding: Object.fromEntries([
+      ["12", { style: "form", explode: false }],
+      ["__proto__", { style: "form", explode: false }],
+      ["0", { style: "form", explode: true }],
+      ["dup", { style: "form", explode: false }],
+      ["shared", { style: "spaceDelimited", explode: false }],
+    ]),
+  };
   const openapi = openapi3({
     "/forms": {
-      post: {
-        requestBody: {
-          content: {
-            [form]: {
-              schema: schema(
-                "url",
-                "12",
-                "headers",
-                "__proto__",
-                "plain",
-                "0",
-                "dup",
-                "shared",
-                "data",
-              ),
-              encoding: Object.fromEntries([
-                ["12", { style: "form", explode: false }],
-                ["__proto__", { style: "form", explode: false }],
-                ["0", { style: "form", explode: true }],
-                ["dup", { style: "form", explode: false }],
-                ["shared", { style: "spaceDelimited", explode: false }],
-              ]),
-            },
-          },
-        },
-      },
+      post: { requestBody: { content: { [form]: forms, [multipart]: forms } } },
       put: {
         requestBody: {
           content: {
@@ -396,18 +441,21 @@ Deno.test("Swagger 2.0: a form body is declared as its OpenAPI 3 form is: duplic
       route,
     );
   }
+  // A list named twice: the last one's encoding, in the first one's place.
+  const encoding = Object.fromEntries<EncodingDeclaration>([
+    ["0", { style: "form", explode: true }],
+    ["12", { style: "form", explode: false }],
+    ["__proto__", { style: "form", explode: false }],
+    ["dup", { style: "form", explode: false }],
+    ["shared", { style: "spaceDelimited", explode: false }],
+  ]);
   assertEquals(swaggerTable.operations["POST /forms"].body, {
     type: form,
     kind: "form",
     fields: ["url", "headers", "data"],
-    // A list named twice: the last one's encoding, in the first one's place.
-    encoding: Object.fromEntries<EncodingDeclaration>([
-      ["0", { style: "form", explode: true }],
-      ["12", { style: "form", explode: false }],
-      ["__proto__", { style: "form", explode: false }],
-      ["dup", { style: "form", explode: false }],
-      ["shared", { style: "spaceDelimited", explode: false }],
-    ]),
+    encoding,
+    // consumes lists multipart too: the caller's content-type may choose it.
+    multipart: encoding,
   });
   assertEquals(swaggerTable.operations["PUT /forms"].body, {
     type: multipart,
@@ -532,7 +580,12 @@ Deno.test("Swagger 2.0: consumes (the operation's, else the document's) chooses 
     kind: "multipart",
     multipart: {},
   });
-  assertEquals(bodyOf("POST /both"), { type: "application/x-www-form-urlencoded", kind: "form" });
+  // A form that also lists multipart, as OpenAPI 3's content of both: multipart when the caller asks.
+  assertEquals(bodyOf("POST /both"), {
+    type: "application/x-www-form-urlencoded",
+    kind: "form",
+    multipart: {},
+  });
   assertEquals(bodyOf("POST /file"), {
     type: "multipart/form-data",
     kind: "multipart",
@@ -652,6 +705,13 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     [{ basePath: "/api/../admin" }, 'at basePath: "/api/../admin", expected a path from "/"'],
     [{ basePath: "/api/.." }, 'at basePath: "/api/..", expected'],
     [{ basePath: "/." }, "at basePath:"],
+    // Percent-encoded dots are dot segments too: a URL parser resolves /a/%2e%2e/b to /b.
+    [
+      { basePath: "/api/%2e%2e/admin" },
+      'at basePath: "/api/%2e%2e/admin", expected a path from "/" without "." or ".." segments',
+    ],
+    [{ basePath: "/api/.%2E" }, 'at basePath: "/api/.%2E", expected'],
+    [{ basePath: "/%2E/v1" }, 'at basePath: "/%2E/v1", expected'],
     [{ basePath: "/v1?x=1" }, 'at basePath: "/v1?x=1" has a query or fragment'],
     [{ basePath: "/v1#x" }, 'at basePath: "/v1#x" has a query or fragment'],
     [{ basePath: "/v1\n" }, "at basePath: "],
@@ -670,6 +730,12 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     assertStringIncludes(error.message, message, JSON.stringify(extra));
     assert(!/[\r\n]/.test(error.message), "a message is one line");
     assertThrows(() => fromOpenAPI(document), TypeError);
+  }
+  // Dots that are part of a segment stay: the url keeps them where they are.
+  for (const basePath of ["/v1.2", "/..v1", "/v1%2e", "/%2e%2e%2e", "/a/%2e%2e%2fb"]) {
+    const url = api(swagger({ "/a": { get: {} } }, { basePath }))("GET /a").url;
+    assertEquals(url, `https://${HOST}${basePath}/a`);
+    assertEquals(new URL(url).pathname, `${basePath}/a`);
   }
 });
 

@@ -86,6 +86,19 @@ export function parseArguments(args: readonly string[]): Invocation {
   return invocation;
 }
 
+/** The options that take no value. */
+const FLAGS: readonly string[] = [
+  "--help",
+  "-h",
+  "--version",
+  "-V",
+  "--curl",
+  "--fetch",
+  "--raw",
+  "--neutral",
+  "--no-strict",
+];
+
 /**
  * Sets the option `arg` (any but `--` and `--option VALUE`).
  *
@@ -102,7 +115,14 @@ function readOption(invocation: Invocation, arg: string): void {
   else if (arg === "--neutral") invocation.neutral = true;
   else if (arg === "--no-strict") invocation.strict = false;
   else if (equals !== -1 && isValueOption(name)) setValue(invocation, name, arg.slice(equals + 1));
-  else {
+  else if (equals !== -1 && FLAGS.includes(name)) {
+    // A known option that takes no value: not "unknown" (HTTPie's --raw TEXT is data=TEXT here).
+    throw new UsageError(
+      `Invalid option ${quote(name)} with a value: expected ${name} alone${
+        name === "--raw" ? " (give a body as data=TEXT)" : ""
+      }`,
+    );
+  } else {
     // Only the name: what follows "=" may be a secret (--credentials=KEY=...).
     throw new UsageError(
       `Unknown option ${

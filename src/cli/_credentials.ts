@@ -154,8 +154,12 @@ export function readCredentials(
     const invalid = `Invalid credential ${quote(name)} from ${originOf(source)}`;
     if (text === "") throw new TypeError(`${invalid}: it is empty, expected a value`);
     if (hasLineBreak(text)) {
+      // Only a file or standard input loses its final newline (docs/cli.md, Credentials).
+      const removed = source.from === "file" || source.from === "stdin";
       throw new TypeError(
-        `${invalid}: it contains CR, LF or NUL, expected one line (one final newline is removed)`,
+        `${invalid}: it contains CR, LF or NUL, expected one line${
+          removed ? " (one final newline is removed)" : ""
+        }`,
       );
     }
     if (!basic.has(name)) {

@@ -72,14 +72,16 @@ Any API:
 
 The operation table (for fromOpenAPITable in @routecast/endpoint/openapi):
   routecast openapi description.json > table.json
-                 reads an OpenAPI 3.0 or 3.1 description (JSON; "-" reads
-                 standard input; convert YAML first), nested at any depth,
-                 and prints the small table a builder needs of it, to ship
-                 instead of the description, as compileOpenAPI() writes it.
+                 reads an OpenAPI 3.0 or 3.1 description or a Swagger 2.0
+                 one (JSON; "-" reads standard input; convert YAML first),
+                 nested at any depth, and prints the small table a builder
+                 needs of it, to ship instead of the description, as
+                 compileOpenAPI() writes it.
                  A url named "openapi" is written "/openapi".
 
 Options:
-  --curl           print a curl command (quoted for sh, bash, zsh) instead of JSON
+  --curl           print a curl command (quoted for sh, bash, zsh and dash)
+                   instead of JSON
   --fetch          print a fetch call (JavaScript) instead of JSON
   --base-url URL   prefix for a url that is a path (default https://api.github.com)
   --raw            send standard input, piped or redirected (< file), as the body;

@@ -172,5 +172,11 @@ function build(
 function print(request: RequestOptions, output: Invocation["output"]): string {
   if (output === "curl") return toCurl(request);
   if (output === "fetch") return toFetchSource(request);
+  // JSON would print a FormData as {}, an empty body (docs/cli.md, multipart bodies).
+  if (typeof FormData === "function" && request.body instanceof FormData) {
+    throw new TypeError(
+      "Cannot print a multipart/form-data body as JSON: expected --curl or --fetch, which write its parts",
+    );
+  }
   return JSON.stringify(request, null, 2);
 }

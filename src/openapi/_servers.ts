@@ -7,8 +7,9 @@
  *
  * A caller's value can neither change the scheme, add userinfo nor move the
  * path: it is a non-empty string without `/`, `?`, `#`, `@`, `\`, `%`,
- * whitespace or control characters, one of the variable's `enum` when it
- * has one; the finished url is an absolute `http:` or `https:` URL.
+ * whitespace or control characters, not `.` or `..`, one of the variable's
+ * `enum` when it has one; the finished url is an absolute `http:` or
+ * `https:` URL.
  *
  * @module
  */
@@ -176,6 +177,14 @@ function variableValues(
         `Invalid value ${quoteValue(value)} for server variable ${
           quoteValue(name)
         }: expected a non-empty string without "/", "?", "#", "@", "\\", "%", whitespace or control characters`,
+      );
+    }
+    // A whole "." or ".." has none of those, yet a url's path resolves it away (docs/design.md rule 26).
+    if (value === "." || value === "..") {
+      throw new TypeError(
+        `Invalid value ${quoteValue(value)} for server variable ${
+          quoteValue(name)
+        }: it would be a "." or ".." path segment, expected a value that stays in its segment`,
       );
     }
     given.set(name, value);

@@ -57,6 +57,12 @@ const SEPARATORS: Record<string, string> = { csv: "", ssv: " ", tsv: "\t", pipes
  */
 export const notes: WeakMap<object, string | TypeError | BodyDeclaration> = new WeakMap();
 
+/** Whether a path segment is "." or "..", "%2e" counting as "." as URL parsers count it (rule 9). */
+function isDotSegment(segment: string): boolean {
+  const dots = segment.length <= 6 ? segment.toLowerCase().replaceAll("%2e", ".") : "";
+  return dots === "." || dots === "..";
+}
+
 /** The document's server url from `host`, `basePath` and `schemes`; `undefined` for none. */
 function serverUrl(document: Node): string | undefined {
   const host = field(document, "host");
@@ -65,8 +71,7 @@ function serverUrl(document: Node): string | undefined {
     throw invalidAt("host", `${quoteValue(host)} is not a host, expected a name and port`);
   }
   const base = field(document, "basePath") ?? "/";
-  const problem = typeof base !== "string" || base[0] !== "/" || (base + "/").includes("/./") ||
-      (base + "/").includes("/../")
+  const problem = typeof base !== "string" || base[0] !== "/" || base.split("/").some(isDotSegment)
     ? `${quoteValue(base)}, expected a path from "/" without "." or ".." segments`
     : serverTextProblem(base);
   if (problem !== undefined) throw invalidAt("basePath", problem);
@@ -218,6 +223,8 @@ function convertParameters(
   if (fields.length > 0) body.fields = fields;
   if (multipart) body.multipart = encoding ?? {};
   else if (encoding !== undefined) body.encoding = encoding;
+  // A form that also lists multipart is multipart when the caller's content-type asks, as OpenAPI 3's.
+  if (!multipart && essences.includes(MULTIPART)) body.multipart = encoding ?? {};
   // A body parameter's type that is no media type is left for the compile to report, as a content's.
   const requestBody = carrier !== undefined && mediaTypeProblem(type) !== undefined
     ? { content: { [type]: {} } }

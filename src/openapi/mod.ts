@@ -135,9 +135,9 @@ export interface OpenAPIOptions {
   /**
    * Values for the servers' `{variables}`, by name: one of the variable's
    * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
-   * `\`, `%`, whitespace or control characters. Variables not given take
-   * their defaults; path- and operation-level servers with a variable of
-   * the same name take it too.
+   * `\`, `%`, whitespace or control characters, and not `.` or `..`.
+   * Variables not given take their defaults; path- and operation-level
+   * servers with a variable of the same name take it too.
    *
    * @example `{ serverVariables: { region: "eu" } }`
    */
