@@ -392,6 +392,8 @@ Deno.test("credentials: a bad scheme of the description is refused only when a c
         bearer: SCHEMES.bearer,
         where: { type: "apiKey", in: "body", name: "k" },
         unnamed: { type: "apiKey", in: "header", name: "bad name" },
+        // The host is the base url's alone: a credential never sets it.
+        host: { type: "apiKey", in: "header", name: "hOST" },
         noScheme: { type: "http" },
         kind: { type: "magic" },
         dangling: { $ref: "#/components/securitySchemes/missing" },
@@ -401,7 +403,7 @@ Deno.test("credentials: a bad scheme of the description is refused only when a c
   });
   const api = fromOpenAPI(description, { credentials: { bearer: "b" } });
   assertEquals(api("GET /a").headers.authorization, "Bearer b");
-  for (const name of ["where", "unnamed", "noScheme", "kind", "dangling"]) {
+  for (const name of ["where", "unnamed", "host", "noScheme", "kind", "dangling"]) {
     assertThrows(
       () => fromOpenAPI(description, { credentials: { [name]: SECRET } }),
       TypeError,
@@ -544,6 +546,10 @@ Deno.test("fromOpenAPITable() refuses security a compileOpenAPI() could not have
     [
       table({ schemes: { b: { type: "apiKey", in: "query" } } }),
       "Invalid OpenAPI table at schemes.b: apiKey name undefined, expected a query name",
+    ],
+    [
+      table({ schemes: { b: { type: "apiKey", in: "header", name: "Host" } } }),
+      'Invalid OpenAPI table at schemes.b: apiKey name "Host" would set the host, expected another header name',
     ],
     [
       table({ schemes: { b: { type: "http", scheme: "a b" } } }),
