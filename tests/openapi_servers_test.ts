@@ -287,6 +287,9 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
   const description = regional();
   const bad = [
     "",
+    // Dot segments: "https://eu.api.example.com/../items" is fetched as "/items".
+    ".",
+    "..",
     "eu/x",
     "evil.example/",
     "user@evil.example",
@@ -312,7 +315,7 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
       assertStringIncludes(message, JSON.stringify(value).slice(0, 6));
       assertStringIncludes(
         message,
-        'expected a non-empty string without "/", "?", "#", "@", "\\", "%", whitespace or control characters',
+        'expected a non-empty string other than "." or ".." without "/", "?", "#", "@", "\\", "%", whitespace or control characters',
       );
     }
   }

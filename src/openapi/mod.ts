@@ -134,8 +134,8 @@ export interface OpenAPIOptions {
   readonly server?: number | string;
   /**
    * Values for the servers' `{variables}`, by name: one of the variable's
-   * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
-   * `\`, `%`, whitespace or control characters. Variables not given take
+   * `enum` when it has one; a non-empty string other than `.` or `..`
+   * without `/`, `?`, `#`, `@`, `\`, `%`, whitespace or control characters. Variables not given take
    * their defaults; path- and operation-level servers with a variable of
    * the same name take it too.
    *
