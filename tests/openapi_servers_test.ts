@@ -347,6 +347,12 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
     refused(() => fromOpenAPI(plain, { serverVariables: { region: "eu" } })),
     'Invalid server variable "region": expected none, the servers have no variables',
   );
+  // Only the chosen server's variables (and paths' and operations'): not another's of the list.
+  const sandbox = { ...description, paths: {} };
+  assertEquals(
+    refused(() => fromOpenAPI(sandbox, { server: 1, serverVariables: { region: "us" } })),
+    'Invalid server variable "region": expected none, the servers have no variables',
+  );
 });
 
 Deno.test("fromOpenAPI() with server options: __proto__, a polluted Object.prototype, and huge inputs", () => {
