@@ -314,6 +314,14 @@ Deno.test("fromOpenAPI() builds JSON bodies with the operation's media type", ()
     { "content-type": "application/json" },
   );
   assertEquals(api("POST /patch", { data: "[]" }).body, "[]");
+  // Only multipart/form-data changes how the body is written: a form type named beside JSON is
+  // the header alone (docs/any-api.md), so the form body goes as data.
+  const both = fromOpenAPI(describe({
+    "/both": operation({ "application/json": {}, "application/x-www-form-urlencoded": {} }),
+  }));
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  assertEquals(both("POST /both", { a: 1, headers: form }).body, { a: 1 });
+  assertEquals(both("POST /both", { data: "a=1", headers: form }).body, "a=1");
 });
 
 Deno.test("fromOpenAPI() builds form bodies as swagger-client encodes them", () => {
