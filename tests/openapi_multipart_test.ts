@@ -345,6 +345,14 @@ Deno.test("fromOpenAPI() refuses a part name a client would rewrite, and values 
     assert(boundedMessage(() => api("POST /upload", { deep })).includes('"deep"'));
     assert(boundedMessage(() => api("POST /upload", { sym: Symbol("s") })).includes('"sym"'));
     assert(boundedMessage(() => api("POST /upload", { map: new Map() })).includes('"map"'));
+    // A JSON part is written without calling the caller's code: a toJSON, a class instance, a
+    // function in it is refused (docs/any-api.md), never called nor skipped.
+    let called = false;
+    const json = { toJSON: () => (called = true, "x") };
+    for (const value of [json, new (class Shape {})(), { f: () => 1 }, [{ s: Symbol("s") }]]) {
+      assert(boundedMessage(() => api("POST /upload", { part: value })).includes('"part"'));
+    }
+    assertEquals(called, false);
   }
 });
 
