@@ -256,6 +256,22 @@ Deno.test("fromOpenAPI(): a caller's multipart content-type chooses multipart wh
     headers: { "content-type": "multipart/form-data" },
     body: { a: 1 },
   });
+  // A form type beside multipart, in either order, is the body by default; the caller's
+  // multipart type still chooses multipart (docs/design.md rule 26: "no JSON or form type").
+  for (
+    const content of [
+      { "multipart/form-data": {}, "application/x-www-form-urlencoded": {} },
+      { "application/x-www-form-urlencoded": {}, "multipart/form-data": {} },
+    ]
+  ) {
+    const both = fromOpenAPI(describe(content));
+    assertEquals(both("POST /upload", { a: "1" }).body, "a=1");
+    const chosen = both("POST /upload", {
+      a: "1",
+      headers: { "content-type": "multipart/form-data" },
+    });
+    assertEquals(await parts(chosen.body), [["a", "1"]]);
+  }
 });
 
 Deno.test("fromOpenAPI(): Jira's and Asana's attachments, fields named like options included", async () => {
