@@ -85,6 +85,25 @@ Deno.test("credentials: each scheme kind goes where the description says", () =>
     cookie: "theme=dark; sid=c%3B1%20",
   });
   assertEquals(api("GET /cookie").headers, { cookie: "sid=c%3B1%20" });
+  // A cookie parameter of the credential's name does not replace it, as a query one does: both
+  // cookies go, the parameter's first (docs/any-api.md).
+  const same = fromOpenAPI(
+    describe({
+      "/c": {
+        get: {
+          security: [{ session: [], appKey: [] }],
+          parameters: [{ name: "sid", in: "cookie" }, { name: "app_key", in: "query" }],
+          responses: {},
+        },
+      },
+    }),
+    { credentials: { session: "c", appKey: "k" } },
+  );
+  assertEquals(same("GET /c", { sid: "mine", app_key: "own" }), {
+    method: "get",
+    url: `${BASE}/c?app_key=own`,
+    headers: { cookie: "sid=mine; sid=c" },
+  });
   assertEquals(api("GET /bearer").headers, { authorization: "Bearer bt" });
   // RFC 7617's example.
   assertEquals(api("GET /basic").headers, { authorization: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==" });
