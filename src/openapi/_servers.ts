@@ -6,9 +6,10 @@
  * builder is made: a call costs nothing more.
  *
  * A caller's value can neither change the scheme, add userinfo nor move the
- * path: it is a non-empty string other than `.` or `..` without `/`, `?`, `#`, `@`, `\`, `%`,
- * whitespace or control characters, one of the variable's `enum` when it
- * has one; the finished url is an absolute `http:` or `https:` URL.
+ * path: it is a non-empty string other than `.` or `..` without `/`, `?`,
+ * `#`, `@`, `\`, `%`, whitespace or control characters, one of the
+ * variable's `enum` when it has one; the finished url is an absolute
+ * `http:` or `https:` URL.
  *
  * @module
  */
