@@ -367,7 +367,7 @@ Deno.test("routecast --server and --server-variable choose the description's ser
       versioned,
       `Invalid value ${
         JSON.stringify(value)
-      } for server variable "v": it would be a "." or ".." path segment`,
+      } for server variable "v": expected a non-empty string other than "." or ".."`,
     );
   }
   await inTempDir(async (dir) => {

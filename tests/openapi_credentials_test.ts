@@ -85,6 +85,25 @@ Deno.test("credentials: each scheme kind goes where the description says", () =>
     cookie: "theme=dark; sid=c%3B1%20",
   });
   assertEquals(api("GET /cookie").headers, { cookie: "sid=c%3B1%20" });
+  // A cookie parameter of the credential's name does not replace it, as a query one does: both
+  // cookies go, the parameter's first (docs/any-api.md).
+  const same = fromOpenAPI(
+    describe({
+      "/c": {
+        get: {
+          security: [{ session: [], appKey: [] }],
+          parameters: [{ name: "sid", in: "cookie" }, { name: "app_key", in: "query" }],
+          responses: {},
+        },
+      },
+    }),
+    { credentials: { session: "c", appKey: "k" } },
+  );
+  assertEquals(same("GET /c", { sid: "mine", app_key: "own" }), {
+    method: "get",
+    url: `${BASE}/c?app_key=own`,
+    headers: { cookie: "sid=mine; sid=c" },
+  });
   assertEquals(api("GET /bearer").headers, { authorization: "Bearer bt" });
   // RFC 7617's example.
   assertEquals(api("GET /basic").headers, { authorization: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==" });
@@ -392,6 +411,8 @@ Deno.test("credentials: a bad scheme of the description is refused only when a c
         bearer: SCHEMES.bearer,
         where: { type: "apiKey", in: "body", name: "k" },
         unnamed: { type: "apiKey", in: "header", name: "bad name" },
+        // The host is the base url's alone: a credential never sets it.
+        host: { type: "apiKey", in: "header", name: "hOST" },
         noScheme: { type: "http" },
         kind: { type: "magic" },
         dangling: { $ref: "#/components/securitySchemes/missing" },
@@ -401,7 +422,7 @@ Deno.test("credentials: a bad scheme of the description is refused only when a c
   });
   const api = fromOpenAPI(description, { credentials: { bearer: "b" } });
   assertEquals(api("GET /a").headers.authorization, "Bearer b");
-  for (const name of ["where", "unnamed", "noScheme", "kind", "dangling"]) {
+  for (const name of ["where", "unnamed", "host", "noScheme", "kind", "dangling"]) {
     assertThrows(
       () => fromOpenAPI(description, { credentials: { [name]: SECRET } }),
       TypeError,
@@ -544,6 +565,10 @@ Deno.test("fromOpenAPITable() refuses security a compileOpenAPI() could not have
     [
       table({ schemes: { b: { type: "apiKey", in: "query" } } }),
       "Invalid OpenAPI table at schemes.b: apiKey name undefined, expected a query name",
+    ],
+    [
+      table({ schemes: { b: { type: "apiKey", in: "header", name: "Host" } } }),
+      'Invalid OpenAPI table at schemes.b: apiKey name "Host" would set the host, expected another header name',
     ],
     [
       table({ schemes: { b: { type: "http", scheme: "a b" } } }),

@@ -256,6 +256,22 @@ Deno.test("fromOpenAPI(): a caller's multipart content-type chooses multipart wh
     headers: { "content-type": "multipart/form-data" },
     body: { a: 1 },
   });
+  // A form type beside multipart, in either order, is the body by default; the caller's
+  // multipart type still chooses multipart (docs/design.md rule 26: "no JSON or form type").
+  for (
+    const content of [
+      { "multipart/form-data": {}, "application/x-www-form-urlencoded": {} },
+      { "application/x-www-form-urlencoded": {}, "multipart/form-data": {} },
+    ]
+  ) {
+    const both = fromOpenAPI(describe(content));
+    assertEquals(both("POST /upload", { a: "1" }).body, "a=1");
+    const chosen = both("POST /upload", {
+      a: "1",
+      headers: { "content-type": "multipart/form-data" },
+    });
+    assertEquals(await parts(chosen.body), [["a", "1"]]);
+  }
 });
 
 Deno.test("fromOpenAPI(): Jira's and Asana's attachments, fields named like options included", async () => {
@@ -345,6 +361,14 @@ Deno.test("fromOpenAPI() refuses a part name a client would rewrite, and values 
     assert(boundedMessage(() => api("POST /upload", { deep })).includes('"deep"'));
     assert(boundedMessage(() => api("POST /upload", { sym: Symbol("s") })).includes('"sym"'));
     assert(boundedMessage(() => api("POST /upload", { map: new Map() })).includes('"map"'));
+    // A JSON part is written without calling the caller's code: a toJSON, a class instance, a
+    // function in it is refused (docs/any-api.md), never called nor skipped.
+    let called = false;
+    const json = { toJSON: () => (called = true, "x") };
+    for (const value of [json, new (class Shape {})(), { f: () => 1 }, [{ s: Symbol("s") }]]) {
+      assert(boundedMessage(() => api("POST /upload", { part: value })).includes('"part"'));
+    }
+    assertEquals(called, false);
   }
 });
 

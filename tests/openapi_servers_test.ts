@@ -287,6 +287,9 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
   const description = regional();
   const bad = [
     "",
+    // Dot segments: "https://eu.api.example.com/../items" is fetched as "/items".
+    ".",
+    "..",
     "eu/x",
     "evil.example/",
     "user@evil.example",
@@ -312,7 +315,7 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
       assertStringIncludes(message, JSON.stringify(value).slice(0, 6));
       assertStringIncludes(
         message,
-        'expected a non-empty string without "/", "?", "#", "@", "\\", "%", whitespace or control characters',
+        'expected a non-empty string other than "." or ".." without "/", "?", "#", "@", "\\", "%", whitespace or control characters',
       );
     }
   }
@@ -344,6 +347,12 @@ Deno.test("fromOpenAPI() refuses server variable values outside the enum or that
     refused(() => fromOpenAPI(plain, { serverVariables: { region: "eu" } })),
     'Invalid server variable "region": expected none, the servers have no variables',
   );
+  // Only the chosen server's variables (and paths' and operations'): not another's of the list.
+  const sandbox = { ...description, paths: {} };
+  assertEquals(
+    refused(() => fromOpenAPI(sandbox, { server: 1, serverVariables: { region: "us" } })),
+    'Invalid server variable "region": expected none, the servers have no variables',
+  );
 });
 
 Deno.test("fromOpenAPI() refuses a server variable value that is a whole . or .. segment, which a url resolves away", () => {
@@ -355,13 +364,13 @@ Deno.test("fromOpenAPI() refuses a server variable value that is a whole . or ..
         refused(() => fromOpenAPI(make(), { serverVariables: { version: value } })),
         `Invalid value ${
           JSON.stringify(value)
-        } for server variable "version": it would be a "." or ".." path segment, expected a value that stays in its segment`,
+        } for server variable "version": expected a non-empty string other than "." or ".." without "/", "?", "#", "@", "\\", "%", whitespace or control characters`,
       );
     }
     // A path-level server's variable of the same name is filled from the same values.
     assertStringIncludes(
       refused(() => fromOpenAPITable(table, { server: 1, serverVariables: { region: value } })),
-      'it would be a "." or ".." path segment',
+      'expected a non-empty string other than "." or ".."',
     );
   }
   // Without the check, ".." would leave the base path: fetch resolves /../ away.

@@ -314,6 +314,14 @@ Deno.test("fromOpenAPI() builds JSON bodies with the operation's media type", ()
     { "content-type": "application/json" },
   );
   assertEquals(api("POST /patch", { data: "[]" }).body, "[]");
+  // Only multipart/form-data changes how the body is written: a form type named beside JSON is
+  // the header alone (docs/any-api.md), so the form body goes as data.
+  const both = fromOpenAPI(describe({
+    "/both": operation({ "application/json": {}, "application/x-www-form-urlencoded": {} }),
+  }));
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  assertEquals(both("POST /both", { a: 1, headers: form }).body, { a: 1 });
+  assertEquals(both("POST /both", { data: "a=1", headers: form }).body, "a=1");
 });
 
 Deno.test("fromOpenAPI() builds form bodies as swagger-client encodes them", () => {
@@ -542,6 +550,23 @@ Deno.test("fromOpenAPI() takes the baseUrl from servers: the operation's, the pa
     TypeError,
     'Invalid OpenAPI description at servers[0].variables: server variable "x" has no default, expected a string default',
   );
+  // options.baseUrl is checked when the builder is made, as every option is (rule 26), not at a call.
+  const table = compileOpenAPI(description);
+  for (
+    const [baseUrl, message] of [
+      ["/api/v3", 'Invalid baseUrl "/api/v3": expected an absolute URL'],
+      ["", 'Invalid baseUrl "": expected an absolute URL'],
+      [3, "Invalid baseUrl number: expected an absolute URL"],
+      [null, "Invalid baseUrl null: expected an absolute URL"],
+      ["javascript:alert(1)", 'Invalid baseUrl "javascript:alert(1)": expected an absolute URL'],
+      ["https://h.example/?k=1", 'Invalid baseUrl "https://h.example/?k=1": it has a query'],
+      ["https://h.example/#x", 'Invalid baseUrl "https://h.example/#x": it has a query'],
+    ] as const
+  ) {
+    for (const make of [fromOpenAPI.bind(null, description), fromOpenAPITable.bind(null, table)]) {
+      assertThrows(() => make({ baseUrl } as never), TypeError, message);
+    }
+  }
 });
 
 Deno.test("fromOpenAPI() follows local $refs, path-level parameters, and leaves recursive schemas alone", () => {

@@ -37,6 +37,7 @@ export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
 export { JSON_CONTENT_TYPE } from "./_body.ts";
 export { clientJson, writeJson } from "./_json.ts";
 export { urlValue } from "./_url.ts";
+export { basePrefix } from "./_build_url.ts";
 
 // The query writers: one family, configured (docs/design.md rules 7, 24, 25).
 export {

@@ -9,6 +9,7 @@
 
 import { compileUrlTemplate as compile } from "../uri_template/lite.ts";
 import {
+  basePrefix,
   type DeclaredOperations,
   invalid,
   isPlainObject,
@@ -53,11 +54,14 @@ export function builder(table: TableContents, options: unknown): OpenAPIEndpoint
   if (strict !== undefined && typeof strict !== "boolean") {
     throw invalid("option strict", strict, "expected true or false");
   }
+  const baseUrl = own(given, "baseUrl");
+  // Every option is checked when the builder is made (docs/design.md rule 26), baseUrl too.
+  if (baseUrl !== undefined) basePrefix(baseUrl, "");
   const servers = chooseServers(
     table,
     own(given, "server"),
     own(given, "serverVariables"),
-    own(given, "baseUrl") !== undefined,
+    baseUrl !== undefined,
   );
   const declared: DeclaredOperations = declaredOperations(table.operations, servers.server, {
     strict: strict !== false,
@@ -66,7 +70,6 @@ export function builder(table: TableContents, options: unknown): OpenAPIEndpoint
     security: table.security,
   });
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
-  const baseUrl = own(given, "baseUrl");
   const built: Endpoint = baseUrl === undefined
     ? api
     : api.defaults({ baseUrl: baseUrl as string });

@@ -84,6 +84,10 @@ export function schemeOf(scheme: Node): SchemeDeclaration | string {
     if (typeof name !== "string" || (location === "header" ? !isToken(name) : name === "")) {
       return `apiKey name ${quoteValue(name)}, expected a ${location} name`;
     }
+    // The host is the base url's alone, as for header parameters (docs/design.md rule 25).
+    if (location === "header" && name.length === 4 && name.toLowerCase() === "host") {
+      return `apiKey name ${quoteValue(name)} would set the host, expected another header name`;
+    }
     return { type, in: location, name };
   }
   if (type === "http") {

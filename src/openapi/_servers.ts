@@ -6,10 +6,10 @@
  * builder is made: a call costs nothing more.
  *
  * A caller's value can neither change the scheme, add userinfo nor move the
- * path: it is a non-empty string without `/`, `?`, `#`, `@`, `\`, `%`,
- * whitespace or control characters, not `.` or `..`, one of the variable's
- * `enum` when it has one; the finished url is an absolute `http:` or
- * `https:` URL.
+ * path: it is a non-empty string other than `.` or `..` without `/`, `?`,
+ * `#`, `@`, `\`, `%`, whitespace or control characters, one of the
+ * variable's `enum` when it has one; the finished url is an absolute
+ * `http:` or `https:` URL.
  *
  * @module
  */
@@ -81,8 +81,10 @@ export function documentServers(
 
 /** Whether `value` may fill a server variable: non-empty, nothing that moves the origin or path (rule 26). */
 function isVariableValue(value: unknown): value is string {
-  // One character class, tested once: no backtracking (rule 16).
-  return typeof value === "string" && value !== "" && !/[\s\p{Cc}/?#@\\%]/u.test(value);
+  // One character class, tested once: no backtracking (rule 16). A dot segment
+  // (`.` or `..`) would drop the path segments before it, as rule 9 refuses it.
+  return typeof value === "string" && value !== "" && value !== "." && value !== ".." &&
+    !/[\s\p{Cc}/?#@\\%]/u.test(value);
 }
 
 /**
@@ -176,15 +178,7 @@ function variableValues(
       throw new TypeError(
         `Invalid value ${quoteValue(value)} for server variable ${
           quoteValue(name)
-        }: expected a non-empty string without "/", "?", "#", "@", "\\", "%", whitespace or control characters`,
-      );
-    }
-    // A whole "." or ".." has none of those, yet a url's path resolves it away (docs/design.md rule 26).
-    if (value === "." || value === "..") {
-      throw new TypeError(
-        `Invalid value ${quoteValue(value)} for server variable ${
-          quoteValue(name)
-        }: it would be a "." or ".." path segment, expected a value that stays in its segment`,
+        }: expected a non-empty string other than "." or ".." without "/", "?", "#", "@", "\\", "%", whitespace or control characters`,
       );
     }
     given.set(name, value);

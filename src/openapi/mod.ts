@@ -85,7 +85,8 @@ export type { SchemeDeclaration, SecurityDeclaration } from "./_credentials.ts";
 export interface OpenAPIOptions {
   /**
    * The base URL, over the one the description's `servers` give (needed
-   * when they give a relative one, or none).
+   * when they give a relative one, or none). An absolute URL without a
+   * query or fragment, checked when the builder is made.
    */
   readonly baseUrl?: string;
   /** The builder's defaults, as `endpoint.defaults()` takes them. */
@@ -134,8 +135,8 @@ export interface OpenAPIOptions {
   readonly server?: number | string;
   /**
    * Values for the servers' `{variables}`, by name: one of the variable's
-   * `enum` when it has one; a non-empty string without `/`, `?`, `#`, `@`,
-   * `\`, `%`, whitespace or control characters, and not `.` or `..`.
+   * `enum` when it has one; a non-empty string other than `.` or `..`
+   * without `/`, `?`, `#`, `@`, `\`, `%`, whitespace or control characters.
    * Variables not given take their defaults; path- and operation-level
    * servers with a variable of the same name take it too.
    *
