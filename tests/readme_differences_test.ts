@@ -145,6 +145,22 @@ const ROWS: Readonly<Record<string, Row>> = {
       assertEquals((octokit as typeof ours)(route, { owner: "o" }).url, `${API}/repos/o/`);
     },
   },
+  'a path variable named like an option (`POST /x/{data}` with `data: "a"`)': {
+    reference: ["filled from the option (`/x/a`), which then sends no body"],
+    routecast: [
+      "an option never fills the url: `TypeError`",
+      '`./octokit`: `/x/` and the body `"a"`',
+    ],
+    check() {
+      const route = "POST /x/{data}";
+      const result = reference(route, { data: "a" });
+      assertEquals([result.url, result.body], [`${API}/x/a`, undefined]);
+      assertThrows(() => ours(route, { data: "a" }), TypeError, 'Missing parameter "data"');
+      assertThrows(() => ours("GET /hooks/{url}"), TypeError, 'Missing parameter "url"');
+      const drop = (octokit as typeof ours)(route, { data: "a" });
+      assertEquals([drop.url, drop.body], [`${API}/x/`, "a"]);
+    },
+  },
   'options without a url (`parse()`, `endpoint({})`, `url: ""`)': {
     reference: ['a request to `baseUrl + "/"`'],
     routecast: ["`TypeError`"],
