@@ -652,6 +652,10 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     [{ basePath: "/api/../admin" }, 'at basePath: "/api/../admin", expected a path from "/"'],
     [{ basePath: "/api/.." }, 'at basePath: "/api/..", expected'],
     [{ basePath: "/." }, "at basePath:"],
+    // WHATWG URL removes "%2e%2e" as it removes "..": a dot segment too.
+    [{ basePath: "/api/%2e%2e/admin" }, 'at basePath: "/api/%2e%2e/admin", expected a path'],
+    [{ basePath: "/api/.%2E" }, 'at basePath: "/api/.%2E", expected a path'],
+    [{ basePath: "/%2e/api" }, 'at basePath: "/%2e/api", expected a path'],
     [{ basePath: "/v1?x=1" }, 'at basePath: "/v1?x=1" has a query or fragment'],
     [{ basePath: "/v1#x" }, 'at basePath: "/v1#x" has a query or fragment'],
     [{ basePath: "/v1\n" }, "at basePath: "],
@@ -671,6 +675,12 @@ Deno.test("Swagger 2.0: a host, basePath or schemes that could move the request 
     assert(!/[\r\n]/.test(error.message), "a message is one line");
     assertThrows(() => fromOpenAPI(document), TypeError);
   }
+  // Dots and "%2e" beside other text are no dot segment.
+  const kept = swagger({ "/a": { get: {} } }, {
+    host: "h.test",
+    basePath: "/v1.2/a..b/%2e%2ex/...",
+  });
+  assertEquals(fromOpenAPI(kept)("GET /a").url, "https://h.test/v1.2/a..b/%2e%2ex/.../a");
 });
 
 Deno.test("Swagger 2.0: local $refs to #/parameters and #/definitions; chains, loops and other documents", () => {

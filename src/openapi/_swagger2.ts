@@ -57,6 +57,18 @@ const SEPARATORS: Record<string, string> = { csv: "", ssv: " ", tsv: "\t", pipes
  */
 export const notes: WeakMap<object, string | TypeError | BodyDeclaration> = new WeakMap();
 
+/**
+ * Whether a path has a `.` or `..` segment, each dot plain or `%2e` in any
+ * case, as WHATWG URL reads them (it removes `/%2e%2e/` as it removes `/../`).
+ */
+function hasDotSegment(path: string): boolean {
+  for (const segment of path.split("/")) {
+    const dots = segment.toLowerCase().replaceAll("%2e", ".");
+    if (dots === "." || dots === "..") return true;
+  }
+  return false;
+}
+
 /** The document's server url from `host`, `basePath` and `schemes`; `undefined` for none. */
 function serverUrl(document: Node): string | undefined {
   const host = field(document, "host");
@@ -65,8 +77,7 @@ function serverUrl(document: Node): string | undefined {
     throw invalidAt("host", `${quoteValue(host)} is not a host, expected a name and port`);
   }
   const base = field(document, "basePath") ?? "/";
-  const problem = typeof base !== "string" || base[0] !== "/" || (base + "/").includes("/./") ||
-      (base + "/").includes("/../")
+  const problem = typeof base !== "string" || base[0] !== "/" || hasDotSegment(base)
     ? `${quoteValue(base)}, expected a path from "/" without "." or ".." segments`
     : serverTextProblem(base);
   if (problem !== undefined) throw invalidAt("basePath", problem);
