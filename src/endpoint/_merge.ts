@@ -227,11 +227,12 @@ export function mergeOptions(
   if (carried !== undefined) {
     // Defined, not assigned: a setter on a polluted Object.prototype never sees it.
     Object.defineProperty(result, DECLARED_PARAMETERS, {
+      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
       value: carried,
       enumerable: true,
       writable: true,
       configurable: true,
-    });
+    } as PropertyDescriptor);
   }
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }
