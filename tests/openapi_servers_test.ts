@@ -533,7 +533,7 @@ Deno.test("fromOpenAPI() records the servers the options can change, and only th
   });
   assertEquals(
     refused(() => fromOpenAPI(hostile, { server: 1 })),
-    'Invalid server "//user@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://user@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
+    'Invalid server "//***@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://***@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
   );
   // A lone relative server is recorded too: choosing it says that it is relative.
   const lone = describe([{ url: "/api" }], { "/x": { get: {} } });
