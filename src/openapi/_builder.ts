@@ -53,11 +53,13 @@ export function builder(table: TableContents, options: unknown): OpenAPIEndpoint
   if (strict !== undefined && typeof strict !== "boolean") {
     throw invalid("option strict", strict, "expected true or false");
   }
+  // Read once: a getter's second answer never differs from what the servers were checked against.
+  const baseUrl = own(given, "baseUrl");
   const servers = chooseServers(
     table,
     own(given, "server"),
     own(given, "serverVariables"),
-    own(given, "baseUrl") !== undefined,
+    baseUrl !== undefined,
   );
   const declared: DeclaredOperations = declaredOperations(table.operations, servers.server, {
     strict: strict !== false,
@@ -66,7 +68,6 @@ export function builder(table: TableContents, options: unknown): OpenAPIEndpoint
     security: table.security,
   });
   const api = neutralEndpoint(compile, own(given, "defaults"), own(given, "config"), declared);
-  const baseUrl = own(given, "baseUrl");
   const built: Endpoint = baseUrl === undefined
     ? api
     : api.defaults({ baseUrl: baseUrl as string });
