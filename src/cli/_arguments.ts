@@ -86,6 +86,19 @@ export function parseArguments(args: readonly string[]): Invocation {
   return invocation;
 }
 
+/** The options that take no value. */
+const FLAGS = [
+  "--help",
+  "-h",
+  "--version",
+  "-V",
+  "--curl",
+  "--fetch",
+  "--raw",
+  "--neutral",
+  "--no-strict",
+];
+
 /**
  * Sets the option `arg` (any but `--` and `--option VALUE`).
  *
@@ -102,7 +115,10 @@ function readOption(invocation: Invocation, arg: string): void {
   else if (arg === "--neutral") invocation.neutral = true;
   else if (arg === "--no-strict") invocation.strict = false;
   else if (equals !== -1 && isValueOption(name)) setValue(invocation, name, arg.slice(equals + 1));
-  else {
+  else if (FLAGS.includes(name)) {
+    // A flag given "=...": say so, without what follows "=" (it may be a secret).
+    throw new UsageError(`Option ${name} takes no value: expected ${name} alone`);
+  } else {
     // Only the name: what follows "=" may be a secret (--credentials=KEY=...).
     throw new UsageError(
       `Unknown option ${
