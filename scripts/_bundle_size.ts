@@ -54,13 +54,16 @@ function kilobytes(kb: number): number {
  * back to the speed of the build before the redesign (the call's values
  * read by small functions V8 inlines, url values counted so that a call
  * without holes skips the own-check) cost `.` and `./octokit` 0.1 KB, and
- * the Octokit pair and `./openapi` as much.
+ * the Octokit pair and `./openapi` as much. The security audit of session
+ * 6 (a url's userinfo hidden in every quoted message, property descriptors
+ * without a prototype, a merged default's depth) cost `.`, `./lite`, the
+ * Octokit pair and `./openapi` 0.1 KB.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(17.5) },
-  "./lite": { name: "endpoint", budget: kilobytes(13.0) },
+  ".": { name: "endpoint", budget: kilobytes(17.6) },
+  "./lite": { name: "endpoint", budget: kilobytes(13.1) },
   "./octokit": { name: "endpoint", budget: kilobytes(13.1) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.3) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.4) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -71,7 +74,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes at the version `SIZE_VERSION`. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(11.0);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(11.1);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`

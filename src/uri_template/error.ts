@@ -78,23 +78,18 @@ export function clip(text: string): string {
 function hideUserinfo(text: string): string {
   let out = "";
   let from = 0;
-  let start = text.indexOf("//");
-  while (start !== -1) {
-    let end = start + 2;
-    let at = -1;
-    for (; end < text.length; end++) {
-      const code = text.charCodeAt(end);
-      // "/", "?", "#" and "\" end the authority; its last "@" ends the userinfo.
-      if (code === 0x2f || code === 0x3f || code === 0x23 || code === 0x5c) break;
-      if (code === 0x40) at = end;
+  for (let start = text.indexOf("//"); start >= 0; start = text.indexOf("//", start + 2)) {
+    let at = 0;
+    // "/", "?", "#" and "\" end the authority; its last "@" ends the userinfo.
+    for (let i = start + 2; i < text.length && !"/?#\\".includes(text[i]); i++) {
+      if (text[i] === "@") at = i;
     }
-    if (at !== -1) {
+    if (at) {
       out += text.slice(from, start + 2) + "***";
       from = at;
     }
-    start = text.indexOf("//", end);
   }
-  return from === 0 ? text : out + text.slice(from);
+  return out + text.slice(from);
 }
 
 /**
