@@ -56,13 +56,15 @@ function kilobytes(kb: number): number {
  * without holes skips the own-check) cost `.` and `./octokit` 0.1 KB, and
  * the Octokit pair and `./openapi` as much. Refusing a baseUrl with a
  * space, a control character or `\` (rule 20) took `.` and `./lite` up by
- * about 30 B, `./lite` past 13.0 KB.
+ * about 30 B, `./lite` past 13.0 KB. Hiding a url's userinfo in every
+ * quoted message, property descriptors without a prototype and a merged
+ * default's depth cost `.`, the Octokit pair and `./openapi` 0.1 KB.
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
-  ".": { name: "endpoint", budget: kilobytes(17.5) },
+  ".": { name: "endpoint", budget: kilobytes(17.6) },
   "./lite": { name: "endpoint", budget: kilobytes(13.1) },
   "./octokit": { name: "endpoint", budget: kilobytes(13.1) },
-  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.3) },
+  "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.4) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
   "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
 };
@@ -73,7 +75,7 @@ export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
  * gzipped bytes at the version `SIZE_VERSION`. Issue 23's target is 5 KB; until it is reached, the budget
  * is the difference reached, rounded up to 0.1 KB.
  */
-export const OCTOKIT_PAIR_BUDGET: number = kilobytes(11.0);
+export const OCTOKIT_PAIR_BUDGET: number = kilobytes(11.1);
 
 /**
  * The bundle an Octokit user ships, `export { Octokit } from "@octokit/core"`

@@ -762,7 +762,9 @@ Deno.test("routecast reports invalid usage on one stderr line and exits 2", asyn
       ["--nope", "GET /x"],
       'Unknown option "--nope": expected --curl, --fetch, --base-url, --raw, --neutral, --openapi, --server, --server-variable, --credential, --no-strict, --help or --version (items come after the url)',
     ],
-
+    // A flag given a value is named, and what follows "=" is never quoted.
+    [["--curl=sk_SECRET", "GET /x"], 'Invalid option "--curl" with a value: expected --curl alone'],
+    [["-V=1", "GET /x"], 'Invalid option "-V" with a value: expected -V alone'],
     [["GET /x", "--base-url"], "Missing value for --base-url: expected a URL after it"],
     [
       ["--curl", "--fetch", "GET /x"],

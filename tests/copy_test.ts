@@ -596,6 +596,28 @@ for (const [entry, builder] of LOOSE_BUILDERS) {
       const text = typeErrorOf(call, name);
       assert(text.startsWith(message), `${name}: ${text}`);
     }
+    // A default merged over another is as deep as the two together: 65 levels are refused
+    // by defaults(), as they are alone, and 64 are kept (not refused by every later call).
+    const nested = (levels: number) => {
+      let value: Record<string, unknown> = { leaf: 1 };
+      for (let i = 1; i < levels; i++) value = { a: value };
+      return value;
+    };
+    for (const key of ["x", "request"]) {
+      const label = key === "x" ? 'Invalid parameter "x"' : "Invalid option request";
+      // Merged at one level and at two, then copied from there.
+      for (const under of [{ b: 0 }, { a: { b: 0 } }]) {
+        const once = builder.defaults({ [key]: under });
+        const text = typeErrorOf(() => once.defaults({ [key]: nested(65) }), `${key} over`);
+        assert(text.startsWith(`${label}: ${deep}`), text);
+        const kept = once.defaults({ [key]: nested(64) });
+        const sent = key === "x" ? kept("POST /a").body!.x : kept("GET /a").request;
+        const expected = nested(64);
+        if ("a" in under) (expected.a as Record<string, unknown>).b = 0;
+        else expected.b = 0;
+        assertEquals(sent, expected);
+      }
+    }
     // Bodies are sent as they are, not copied: deep is allowed there, as in the reference.
     assertStrictEquals(builder("POST /a", { x: object }).body!.x, object);
     assertStrictEquals(builder("POST /a", { data: list }).body, list);

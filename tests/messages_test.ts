@@ -289,3 +289,78 @@ Deno.test("every error message stays under 1 KB for 1 MB inputs, escapes include
   typeErrorOf(() => parseTemplate(sneaky as never), "toString");
   assertEquals(called, false, "a message never calls the caller's toString");
 });
+
+Deno.test("a url's userinfo is never quoted: baseUrl, route, template, server, command line", async () => {
+  const { runCli } = await import("@routecast/endpoint/cli");
+  const secret = "hunter2SECRET";
+  const userinfo = `u:${secret}`;
+  const neutral = createEndpoint() as unknown as Loose;
+  const api = fromOpenAPI({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: { "/p": { get: { responses: {} } } },
+  }) as unknown as Loose;
+  const calls: [string, () => unknown][] = [];
+  for (
+    const [label, builder] of [...BUILDERS, ["createEndpoint", neutral], [
+      "fromOpenAPI",
+      api,
+    ]] as const
+  ) {
+    const route = label === "fromOpenAPI" ? "GET /p" : "GET /x";
+    calls.push(
+      [
+        `${label}: baseUrl with a query`,
+        () => builder(route, { baseUrl: `https://${userinfo}@h.example/?a=1` }),
+      ],
+      [
+        `${label}: baseUrl not a URL`,
+        () => builder(route, { baseUrl: `//${userinfo}@h.example/` }),
+      ],
+      [
+        `${label}: baseUrl in parse()`,
+        () =>
+          builder.parse({ method: "GET", url: "/p", baseUrl: `https://${userinfo}@h.example#x` }),
+      ],
+      [`${label}: a route`, () => builder(`GET https://${userinfo}@h.example/x y`)],
+      [
+        `${label}: a template`,
+        () => builder({ method: "GET", url: `https://${userinfo}@h.example/{x` }),
+      ],
+      // Two urls, the second with an "@" in its path only: each url's own userinfo is hidden.
+      [`${label}: two urls`, () => builder(`GET https://a.example/x@y//${userinfo}@h.example/{x`)],
+    );
+  }
+  calls.push(
+    ["parseTemplate", () => parseTemplate(`https://${userinfo}@h.example/{x`)],
+    ["parseTemplate (lite)", () => parseTemplateLite(`https://x:y@a//${userinfo}@h.example/{x`)],
+    ["fromOpenAPI: a server's userinfo", () =>
+      fromOpenAPI({
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        servers: [{ url: `https://${userinfo}@api.example.com` }],
+        paths: {},
+      })],
+  );
+  for (const [label, call] of calls) {
+    let message = "";
+    try {
+      call();
+    } catch (error) {
+      assert(error instanceof TypeError || error instanceof SyntaxError, `${label}: ${error}`);
+      message = error.message;
+    }
+    assert(message !== "", `${label}: no error`);
+    assert(!message.includes(secret) && !message.includes("u:"), `${label}: ${message}`);
+    // The rest of the url is still quoted.
+    assertStringIncludes(message, "//***@", label);
+  }
+  // A path's "@" is no userinfo, and neither is an "@" after the authority.
+  const kept = typeErrorOf(() => neutral(`GET https://h.example/a@b/x y`), "route");
+  assertStringIncludes(kept, `"GET https://h.example/a@b/x y"`);
+  const cli = runCli(["--base-url", `https://${userinfo}@h.example/?q`, "GET", "/x"]);
+  assertEquals(cli.code, 1);
+  assert(!cli.stderr.includes(secret), cli.stderr);
+  assertStringIncludes(cli.stderr, `"https://***@h.example/?q"`);
+});

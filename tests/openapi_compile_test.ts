@@ -695,12 +695,15 @@ const BAD_SERVERS: [string, string][] = [
   ["https://api.example.com:99999", "is not a valid URL"],
 ];
 
+/** A server url as a message quotes it: its userinfo as "***" (SECURITY.md, bounded messages). */
+function shown(url: string): string {
+  return JSON.stringify(url.replace(/\/\/[^/\\]*@/, "//***@"));
+}
+
 Deno.test("compileOpenAPI() refuses a description whose first server can be no base url", () => {
   for (const [url, detail] of BAD_SERVERS) {
     const description = describe({ "/a": { get: { responses: {} } } }, { servers: [{ url }] });
-    const message = `Invalid OpenAPI description at servers[0].url: ${
-      JSON.stringify(url)
-    } ${detail}`;
+    const message = `Invalid OpenAPI description at servers[0].url: ${shown(url)} ${detail}`;
     assertThrows(() => compileOpenAPI(description), TypeError, message);
     assertThrows(() => fromOpenAPI(description, { baseUrl: BASE }), TypeError, message);
   }
@@ -714,7 +717,7 @@ Deno.test("compileOpenAPI() refuses a description whose first server can be no b
         }],
       })),
     TypeError,
-    'Invalid OpenAPI description at servers[0].url: with its variables at their defaults, "https://api.example.com@evil.example/v1" has userinfo',
+    'Invalid OpenAPI description at servers[0].url: with its variables at their defaults, "https://***@evil.example/v1" has userinfo',
   );
   // A relative one stays allowed: a call needs a baseUrl, and says so (not "Invalid baseUrl").
   for (const url of ["/x://y", "/api/v3", "//api.example.com", "api.example.com/v1", ""]) {
@@ -764,7 +767,7 @@ Deno.test("compileOpenAPI() records an operation's or path's server that can be 
   })).operations["GET /a"].error!;
   assertStringIncludes(
     error,
-    `resolved against "${BASE}", "https://user@evil.example/" has userinfo`,
+    `resolved against "${BASE}", "https://***@evil.example/" has userinfo`,
   );
 });
 
@@ -779,12 +782,12 @@ Deno.test("fromOpenAPITable() takes as servers only what can be a base url", () 
     assertThrows(
       () => fromOpenAPITable(table(url)),
       TypeError,
-      `Invalid OpenAPI table at server: ${JSON.stringify(url)} ${detail}`,
+      `Invalid OpenAPI table at server: ${shown(url)} ${detail}`,
     );
     assertThrows(
       () => fromOpenAPITable(table(BASE, url)),
       TypeError,
-      `Invalid OpenAPI table at operations["GET /a"].server: ${JSON.stringify(url)} ${detail}`,
+      `Invalid OpenAPI table at operations["GET /a"].server: ${shown(url)} ${detail}`,
     );
   }
   assertEquals(

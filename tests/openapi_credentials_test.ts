@@ -196,6 +196,60 @@ Deno.test("credentials: never sent to an operation with security: [], none, or t
   assertEquals(none("GET /x").headers, {});
 });
 
+Deno.test("credentials: a url that moves the route gets none; they go to the base url in effect", () => {
+  const description = describe({
+    "/me": { get: { security: [{ bearer: [] }], responses: {} } },
+    "/search": {
+      get: {
+        security: [{ bearer: [] }],
+        parameters: [{ name: "baseUrl", in: "query" }, { name: "url", in: "query" }],
+        responses: {},
+      },
+    },
+  });
+  const evil = "https://evil.example";
+  for (const strict of [true, false]) {
+    const api = fromOpenAPI(description, { credentials: { bearer: SECRET }, strict });
+    // A url option, a full url or a changed merge() result is no longer the operation.
+    const moved: (() => Json)[] = [
+      () => api("GET /me", { url: `${evil}/me` }),
+      () => api({ method: "GET", url: `${evil}/me` }),
+      () => api.parse({ ...api.merge("GET /me"), url: `${evil}/me` }),
+      () => api.parse({ ...api.merge("GET /me"), method: "POST" }),
+    ];
+    for (const call of moved) {
+      if (strict) {
+        const error = assertThrows(call, TypeError, "Unknown operation");
+        assert(!error.message.includes(SECRET));
+      } else {
+        const built = call();
+        assert(!JSON.stringify(built).includes(SECRET), built.url);
+      }
+    }
+    // Declared parameters named baseUrl and url are parameters: the credential stays at the server.
+    const search = api("GET /search", { baseUrl: evil, url: evil });
+    assertEquals(new URL(search.url).origin, BASE);
+    assertEquals(search.headers.authorization, `Bearer ${SECRET}`);
+  }
+  // A baseUrl the caller gives (options, defaults() or a call) is the base url in effect.
+  const api = fromOpenAPI(description, { credentials: { bearer: SECRET } });
+  for (
+    const built of [
+      fromOpenAPI(description, {
+        credentials: { bearer: SECRET },
+        baseUrl: "https://sandbox.test",
+      })(
+        "GET /me",
+      ),
+      api.defaults({ baseUrl: "https://sandbox.test" })("GET /me"),
+      api("GET /me", { baseUrl: "https://sandbox.test" }),
+    ]
+  ) {
+    assertEquals(built.url, "https://sandbox.test/me");
+    assertEquals(built.headers.authorization, `Bearer ${SECRET}`);
+  }
+});
+
 Deno.test("credentials: a header the caller sets wins, null removes it; a cookie header replaces all", () => {
   const api = fromOpenAPI(
     describe({

@@ -179,6 +179,31 @@ Deno.test("fromOpenAPI({ server, serverVariables }) builds swagger-client's url 
   console.log(JSON.stringify({ compared, perDescription }));
 });
 
+Deno.test("fromOpenAPI() reads its options once: a baseUrl getter that changes on every read", () => {
+  const description = {
+    openapi: "3.1.0",
+    info: { title: "Relative", version: "1" },
+    servers: [{ url: "/v1" }],
+    paths: { "/items": { get: { responses: {} } } },
+  };
+  const table = compileOpenAPI(description);
+  for (const make of [fromOpenAPI, fromOpenAPITable] as const) {
+    let reads = 0;
+    const options = {
+      get baseUrl() {
+        reads++;
+        // First a base url (a relative server needs one), then none.
+        return reads === 1 ? "https://a.example" : undefined;
+      },
+    };
+    const api = make === fromOpenAPI
+      ? fromOpenAPI(description, options as OpenAPIOptions)
+      : fromOpenAPITable(table, options as OpenAPIOptions);
+    assertEquals(reads, 1);
+    assertEquals(api("GET /items").url, "https://a.example/items");
+  }
+});
+
 Deno.test("fromOpenAPI() chooses a server by index or by its url as written, variables at their defaults", () => {
   const description = regional();
   const cases: [OpenAPIOptions, string, string][] = [
@@ -576,7 +601,7 @@ Deno.test("fromOpenAPI() records the servers the options can change, and only th
   });
   assertEquals(
     refused(() => fromOpenAPI(hostile, { server: 1 })),
-    'Invalid server "//user@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://user@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
+    'Invalid server "//***@evil.example/up" of "POST /files": resolved against "https://b.example.com/v2", "https://***@evil.example/up" has userinfo ("user@"), expected an absolute URL such as "https://api.example.com"',
   );
   // A lone relative server is recorded too: choosing it says that it is relative.
   const lone = describe([{ url: "/api" }], { "/x": { get: {} } });

@@ -5,7 +5,7 @@
  * `__proto__` is a setter as in Node and browsers; tests/node runs the same
  * cases on the built package.
  */
-import { endpoint } from "@routecast/endpoint";
+import { endpoint, toCurl, toFetch } from "@routecast/endpoint";
 import { endpoint as lite } from "@routecast/endpoint/lite";
 import { createEndpoint } from "@routecast/endpoint";
 import { endpoint as octokit } from "@routecast/endpoint/octokit";
@@ -246,4 +246,54 @@ Deno.test("endpoint(), parse(), merge() and defaults() ignore a polluted Object.
   }
   assertEquals(Object.keys(pollution).filter((key) => key in {}), []);
   assertEquals(polluted, clean);
+});
+
+Deno.test("a polluted value, writable, get or set (a property descriptor's fields) changes nothing", () => {
+  const api = fromOpenAPI({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    servers: [{ url: "https://api.example.com" }],
+    paths: {
+      "/p": {
+        post: {
+          parameters: [{ name: "url", in: "query" }],
+          requestBody: { content: { "application/json": {} } },
+          responses: {},
+        },
+      },
+    },
+  });
+  const runs = (): [string, () => unknown][] => {
+    const out: [string, () => unknown][] = [];
+    for (const [entry, e] of LOOSE_BUILDERS) {
+      out.push(
+        // defaults() defines DEFAULTS on the builder it makes.
+        [`${entry} defaults`, () => e.defaults({ owner: "d" })("GET /r/{owner}")],
+        [`${entry} defaults DEFAULTS`, () => e.defaults({ headers: { a: "1" } }).DEFAULTS],
+        // A "__proto__" key is defined as own data.
+        [`${entry} __proto__`, () => e("POST /r", JSON.parse('{"__proto__": {"a": 1}, "b": 2}'))],
+      );
+    }
+    out.push(
+      ["createEndpoint", () => createEndpoint({ baseUrl: "https://c.example" })("GET /r")],
+      ["fromOpenAPI", () => api("POST /p", { url: "u", x: 1 })],
+      // merge() defines the declared parameters' key on what it returns.
+      ["fromOpenAPI merge then parse", () => api.parse(api.merge("POST /p", { url: "u" }))],
+      ["toFetch", () => toFetch(endpoint("GET /r", { headers: { a: "b" } }))],
+      ["toCurl", () => toCurl(endpoint("GET /r", { headers: { a: "b" } }))],
+    );
+    return out;
+  };
+  const clean = runs().map(([name, run]) => [name, outcome(run)]);
+  const prototype = Object.prototype as Record<string, unknown>;
+  for (const [key, value] of [["value", "evil"], ["writable", true], ["get", "evil"], ["set", 1]]) {
+    let polluted: string[][];
+    try {
+      prototype[key as string] = value;
+      polluted = runs().map(([name, run]) => [name, outcome(run)]);
+    } finally {
+      delete prototype[key as string];
+    }
+    assertEquals(polluted, clean, `Object.prototype.${key}`);
+  }
 });

@@ -100,11 +100,12 @@ export function headerStrings(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     Object.defineProperty(headers, name, {
+      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
       value: String(value),
       enumerable: true,
       writable: true,
       configurable: true,
-    });
+    } as PropertyDescriptor);
   }
   return headers;
 }

@@ -178,6 +178,7 @@ function withDefaults(
   };
   let plainOnly = false; // the store holds only frozen plain data: shown as it is
   Object.defineProperty(endpoint, "DEFAULTS", {
+    __proto__: null, // a polluted Object.prototype.value or .writable is never read (docs/design.md rule 14)
     enumerable: true,
     get(): EndpointDefaults {
       if (plainOnly) return store;
@@ -185,7 +186,7 @@ function withDefaults(
       plainOnly = view === store;
       return view;
     },
-  });
+  } as PropertyDescriptor);
   return Object.assign(endpoint as Endpoint, {
     defaults: (options: unknown) => {
       if (!isPlainObject(options)) throw invalid("defaults", options, OPTIONS_EXPECTED);

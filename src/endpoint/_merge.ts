@@ -10,7 +10,7 @@
 
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
-import { copyPlain, MAX_DEPTH, tooDeep } from "./_copy.ts";
+import { Copier, copyPlain, MAX_DEPTH, tooDeep } from "./_copy.ts";
 import { isPlainObject, own, setOwn } from "./_own.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
@@ -40,7 +40,8 @@ export function mergeValue(
   const merging = new Map<object, unknown>();
   const merge = (from: unknown, over: unknown, depth: number): unknown => {
     if (!isPlainObject(over) || !isPlainObject(from)) {
-      return freeze ? copyPlain(over, true, what, request) : over;
+      // Copied from the depth it lands at: merged, a default is no deeper than 64 levels either.
+      return freeze ? new Copier(true, what, request).copy(over, depth) : over;
     }
     const seen = merging.get(over);
     if (seen !== undefined) return seen;
@@ -227,11 +228,12 @@ export function mergeOptions(
   if (carried !== undefined) {
     // Defined, not assigned: a setter on a polluted Object.prototype never sees it.
     Object.defineProperty(result, DECLARED_PARAMETERS, {
+      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
       value: carried,
       enumerable: true,
       writable: true,
       configurable: true,
-    });
+    } as PropertyDescriptor);
   }
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

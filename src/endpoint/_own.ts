@@ -16,11 +16,12 @@ export { isPlainObject };
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__") {
     Object.defineProperty(target, key, {
+      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
       value,
       enumerable: true,
       writable: true,
       configurable: true,
-    });
+    } as PropertyDescriptor);
   } else {
     target[key] = value;
   }

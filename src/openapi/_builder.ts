@@ -54,6 +54,7 @@ export function builder(table: TableContents, options: unknown): OpenAPIEndpoint
   if (strict !== undefined && typeof strict !== "boolean") {
     throw invalid("option strict", strict, "expected true or false");
   }
+  // Read once: a getter's second answer never differs from what the servers were checked against.
   const baseUrl = own(given, "baseUrl");
   // Every option is checked when the builder is made (docs/design.md rule 26), baseUrl too.
   if (baseUrl !== undefined) basePrefix(baseUrl, "");

@@ -70,11 +70,36 @@ export function clip(text: string): string {
 }
 
 /**
+ * `text` with the userinfo of each URL in it (`//user:password@`) shown as
+ * `***`: a url quoted in a message never shows a password (docs/design.md
+ * rule 15). The authority ends at `/`, `?`, `#` or `\`, as WHATWG URL's
+ * does, so each character is read at most twice.
+ */
+function hideUserinfo(text: string): string {
+  let out = "";
+  let from = 0;
+  for (let start = text.indexOf("//"); start >= 0; start = text.indexOf("//", start + 2)) {
+    let at = 0;
+    // "/", "?", "#" and "\" end the authority; its last "@" ends the userinfo.
+    for (let i = start + 2; i < text.length && !"/?#\\".includes(text[i]); i++) {
+      if (text[i] === "@") at = i;
+    }
+    if (at) {
+      out += text.slice(from, start + 2) + "***";
+      from = at;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/**
  * Quotes a caller's value for an error message, bounded in length: at most
  * 200 characters of the quoted text, escapes (`\u0000`, a lone surrogate's
- * `\ud800`) counted as written, then `…` when there was more.
+ * `\ud800`) counted as written, then `…` when there was more. A url's
+ * userinfo is shown as `***`.
  */
-export function quote(value: string): string {
+export function quote(text: string): string {
+  const value = hideUserinfo(text);
   let written = 0;
   let end = 0;
   // By code point, so that a surrogate pair is never split.
