@@ -58,15 +58,17 @@ function kilobytes(kb: number): number {
  * space, a control character or `\` (rule 20) took `.` and `./lite` up by
  * about 30 B, `./lite` past 13.0 KB. Hiding a url's userinfo in every
  * quoted message, property descriptors without a prototype and a merged
- * default's depth cost `.`, the Octokit pair and `./openapi` 0.1 KB.
+ * default's depth cost `.`, the Octokit pair and `./openapi` 0.1 KB, and
+ * took `./octokit` past 13.1 KB and `./uri-template/lite` past 3.8 KB (its
+ * messages quote templates, so they hide userinfo too).
  */
 export const SIZE_BUDGETS: Readonly<Record<string, SizeBudget>> = {
   ".": { name: "endpoint", budget: kilobytes(17.6) },
   "./lite": { name: "endpoint", budget: kilobytes(13.1) },
-  "./octokit": { name: "endpoint", budget: kilobytes(13.1) },
+  "./octokit": { name: "endpoint", budget: kilobytes(13.2) },
   "./openapi": { name: "fromOpenAPI", budget: kilobytes(27.4) },
   "./uri-template": { name: "parseTemplate", budget: undefined },
-  "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.8) },
+  "./uri-template/lite": { name: "parseTemplate", budget: kilobytes(3.9) },
 };
 
 /**
