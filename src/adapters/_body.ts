@@ -7,7 +7,7 @@
  */
 
 import type { RequestOptions } from "../endpoint/types.ts";
-import { clientJson, quoteValue, typeName } from "../endpoint/kit.ts";
+import { clientJson, defineOwn, quoteValue, typeName } from "../endpoint/kit.ts";
 
 export { JSON_CONTENT_TYPE } from "../endpoint/kit.ts";
 
@@ -99,13 +99,7 @@ export function checkRequestOptions(options: unknown, adapter: string): void {
 export function headerStrings(options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    Object.defineProperty(headers, name, {
-      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
-      value: String(value),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    } as PropertyDescriptor);
+    defineOwn(headers, name, String(value));
   }
   return headers;
 }

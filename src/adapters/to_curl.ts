@@ -16,7 +16,7 @@ import {
   JSON_CONTENT_TYPE,
   jsonBody,
 } from "./_body.ts";
-import { checkHeaderValue, isToken, quoteValue } from "../endpoint/kit.ts";
+import { checkHeaderValue, headerName, isToken, quoteValue } from "../endpoint/kit.ts";
 
 /**
  * Words made only of these characters are left bare: none of them starts an
@@ -217,9 +217,7 @@ export function toCurl(options: RequestOptions): string {
     delete headers["content-type"];
   }
   for (const [name, value] of Object.entries(headers)) {
-    if (!isToken(name)) {
-      throw new TypeError(`Invalid header name ${quoteValue(name)}: expected an HTTP token`);
-    }
+    headerName(name); // rule 10's check of the name: an HTTP token
     checkHeaderValue(name, value);
     words.push(
       "-H",

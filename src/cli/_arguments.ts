@@ -86,18 +86,18 @@ export function parseArguments(args: readonly string[]): Invocation {
   return invocation;
 }
 
-/** The options that take no value. */
-const FLAGS: readonly string[] = [
-  "--help",
-  "-h",
-  "--version",
-  "-V",
-  "--curl",
-  "--fetch",
-  "--raw",
-  "--neutral",
-  "--no-strict",
-];
+/** The options that take no value, and what each sets. */
+const FLAGS: ReadonlyMap<string, (invocation: Invocation) => void> = new Map([
+  ["--help", (invocation) => invocation.help = true],
+  ["-h", (invocation) => invocation.help = true],
+  ["--version", (invocation) => invocation.version = true],
+  ["-V", (invocation) => invocation.version = true],
+  ["--curl", (invocation) => setOutput(invocation, "curl")],
+  ["--fetch", (invocation) => setOutput(invocation, "fetch")],
+  ["--raw", (invocation) => invocation.raw = true],
+  ["--neutral", (invocation) => invocation.neutral = true],
+  ["--no-strict", (invocation) => invocation.strict = false],
+]);
 
 /**
  * Sets the option `arg` (any but `--` and `--option VALUE`).
@@ -107,15 +107,10 @@ const FLAGS: readonly string[] = [
 function readOption(invocation: Invocation, arg: string): void {
   const equals = arg.indexOf("=");
   const name = equals === -1 ? arg : arg.slice(0, equals);
-  if (arg === "--help" || arg === "-h") invocation.help = true;
-  else if (arg === "--version" || arg === "-V") invocation.version = true;
-  else if (arg === "--curl") setOutput(invocation, "curl");
-  else if (arg === "--fetch") setOutput(invocation, "fetch");
-  else if (arg === "--raw") invocation.raw = true;
-  else if (arg === "--neutral") invocation.neutral = true;
-  else if (arg === "--no-strict") invocation.strict = false;
+  const flag = FLAGS.get(arg);
+  if (flag !== undefined) flag(invocation);
   else if (equals !== -1 && isValueOption(name)) setValue(invocation, name, arg.slice(equals + 1));
-  else if (equals !== -1 && FLAGS.includes(name)) {
+  else if (equals !== -1 && FLAGS.has(name)) {
     // A known option that takes no value: not "unknown" (HTTPie's --raw TEXT is data=TEXT here).
     throw new UsageError(
       `Invalid option ${quote(name)} with a value: expected ${name} alone${

@@ -32,7 +32,7 @@ export function isToken(text: string): boolean {
  *
  * @throws {TypeError} When `key` is not an HTTP token.
  */
-const headerName = memoizeNames((key) => {
+export const headerName: (key: string) => string = memoizeNames((key) => {
   if (!isToken(key)) {
     throw new TypeError(`Invalid header name ${quoteValue(key)}: expected an HTTP token`);
   }

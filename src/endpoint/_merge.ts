@@ -11,7 +11,7 @@
 import type { EndpointDefaults, MergedOptions } from "./types.ts";
 import { mergeHeaders } from "./_headers.ts";
 import { Copier, copyPlain, MAX_DEPTH, tooDeep } from "./_copy.ts";
-import { isPlainObject, own, setOwn } from "./_own.ts";
+import { defineOwn, isPlainObject, own, setOwn } from "./_own.ts";
 import { checkOptionsCall, routeOptions } from "./_arguments.ts";
 import { readMediaType } from "./_media_type.ts";
 import { checkMethod } from "./_plan.ts";
@@ -227,13 +227,7 @@ export function mergeOptions(
   result.mediaType = mergeMediaType(defaults.mediaType, givenMediaType, frozen, context.noPreviews);
   if (carried !== undefined) {
     // Defined, not assigned: a setter on a polluted Object.prototype never sees it.
-    Object.defineProperty(result, DECLARED_PARAMETERS, {
-      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
-      value: carried,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    } as PropertyDescriptor);
+    defineOwn(result, DECLARED_PARAMETERS, carried);
   }
   return (frozen ? Object.freeze(result) : result) as MergedOptions;
 }

@@ -10,21 +10,26 @@ import { isPlainObject } from "../_plain_object.ts";
 export { isPlainObject };
 
 /**
+ * Defines an own, enumerable, writable data property: never through a
+ * setter, not even one a polluted `Object.prototype` holds for `key`.
+ */
+export function defineOwn(target: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, key, {
+    __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  } as PropertyDescriptor);
+}
+
+/**
  * Sets an own, enumerable data property, even for keys such as `__proto__`
  * where plain assignment would change the object's prototype instead.
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, {
-      __proto__: null, // a polluted Object.prototype.get or .set is never read (docs/design.md rule 14)
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    } as PropertyDescriptor);
-  } else {
-    target[key] = value;
-  }
+  if (key === "__proto__") defineOwn(target, key, value);
+  else target[key] = value;
 }
 
 /**

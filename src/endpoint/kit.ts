@@ -25,7 +25,7 @@ export type { DeclaredOperations, OperationPlan } from "./_operation_plan.ts";
 export { isNamedOption, OPTION_NAMES, Role } from "./_options.ts";
 
 // Own properties, copies, merge rules.
-export { isPlainObject, own, setOwn } from "./_own.ts";
+export { defineOwn, isPlainObject, own, setOwn } from "./_own.ts";
 export { copyPlain, MAX_DEPTH } from "./_copy.ts";
 export { over, valuesOverDefaults } from "./_merge.ts";
 
@@ -33,7 +33,7 @@ export { over, valuesOverDefaults } from "./_merge.ts";
 export { invalid, listed, quoteValue, typeName } from "./_messages.ts";
 
 // Headers, bodies, values.
-export { checkHeaderValue, type Headers, isToken } from "./_headers.ts";
+export { checkHeaderValue, headerName, type Headers, isToken } from "./_headers.ts";
 export { JSON_CONTENT_TYPE } from "./_body.ts";
 export { clientJson, writeJson } from "./_json.ts";
 export { urlValue } from "./_url.ts";
