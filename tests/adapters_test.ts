@@ -1053,3 +1053,26 @@ Deno.test("toFetchSource() prints a 1 MB body whole", async () => {
   assert(source.length > 1_000_000);
   await assertSendsAsToFetch(source, options);
 });
+
+Deno.test("toCurl() and toFetch() copy every header, even one named __proto__ or one a polluted Object.prototype has a setter for", () => {
+  // JSON.parse makes "__proto__" an own key, as a caller's headers may hold it.
+  const headers = JSON.parse('{"__proto__":"a","x-trap":"b"}') as Record<string, string>;
+  const options = { method: "GET", url: "https://example.com/x", headers };
+  let trapped = false;
+  Object.defineProperty(Object.prototype, "x-trap", {
+    set() {
+      trapped = true;
+    },
+    configurable: true,
+  });
+  try {
+    const curl = toCurl(options);
+    assert(curl.includes("-H '__proto__: a'"), curl);
+    assert(curl.includes("-H 'x-trap: b'"), curl);
+    const fetched = toFetch(options)[1].headers as Record<string, string>;
+    assertEquals(Object.entries(fetched), [["__proto__", "a"], ["x-trap", "b"]]);
+    assert(!trapped, "a setter on Object.prototype never sees a header");
+  } finally {
+    delete (Object.prototype as Record<string, unknown>)["x-trap"];
+  }
+});
